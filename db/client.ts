@@ -1,0 +1,42 @@
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as schema from './schema/index.js';
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+/** Where the committed drizzle-kit migrations live (works from source and from dist/). */
+export function migrationsFolder(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  // Source: db/client.ts -> db/migrations. Bundle: dist/server/main.js -> ../../db/migrations.
+  return here.endsWith('db') ? resolve(here, 'migrations') : resolve(here, '../../db/migrations');
+}
+
+/**
+ * Opens (creating if needed) the SQLite file, sets the pragmas several processes need to share
+ * it safely, and applies pending migrations.
+ */
+export function openDb(file: string): Db {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = drizzle(sqlite, { schema }) as Db;
+  migrate(db, { migrationsFolder: migrationsFolder() });
+  return db;
+}
+
+/**
+ * Runs fn in a write transaction that takes the write lock up front (BEGIN IMMEDIATE), so a
+ * second process waits on busy_timeout instead of failing at upgrade time. fn must be synchronous.
+ */
+export function writeTransaction<T>(db: Db, fn: (tx: Db) => T): T {
+  return db.transaction((tx) => fn(tx as unknown as Db), { behavior: 'immediate' });
+}
+
+export { schema };

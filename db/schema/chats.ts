@@ -1,0 +1,62 @@
+import { sqliteTable, integer, text, index, uniqueIndex, primaryKey } from 'drizzle-orm/sqlite-core';
+import { users } from './users.js';
+
+/** A conversation between exactly two members; (user_low, user_high) is the ordered pair. */
+export const conversations = sqliteTable(
+  'conversations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userLow: integer('user_low').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userHigh: integer('user_high').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    startedBy: integer('started_by').notNull(),
+    lastMessageId: integer('last_message_id'),
+    lastMessageAt: integer('last_message_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('conversations_pair').on(t.userLow, t.userHigh)],
+);
+
+/** Per-member state of a conversation. */
+export const conversationMembers = sqliteTable(
+  'conversation_members',
+  {
+    conversationId: integer('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    unreadCount: integer('unread_count').notNull().default(0),
+    lastReadMessageId: integer('last_read_message_id').notNull().default(0),
+    /** Messages with id <= this are hidden for this member (set when the member deletes the chat). */
+    hiddenBeforeMessageId: integer('hidden_before_message_id').notNull().default(0),
+    deletedAt: integer('deleted_at'),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('conversation_members_user').on(t.userId)],
+);
+
+export const messages = sqliteTable(
+  'messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    conversationId: integer('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** Chosen by the sending client; a retry with the same id returns the stored message. */
+    clientId: text('client_id').notNull(),
+    /** text | gift | icebreaker */
+    kind: text('kind').notNull().default('text'),
+    body: text('body').notNull(),
+    giftId: text('gift_id'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('messages_sender_client').on(t.senderId, t.clientId),
+    index('messages_conversation').on(t.conversationId, t.id),
+  ],
+);
+
+export const blocks = sqliteTable(
+  'blocks',
+  {
+    blockerId: integer('blocker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked').on(t.blockedId)],
+);

@@ -1,0 +1,84 @@
+import express, { type Express, type RequestHandler } from 'express';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { matchRoute } from '@shared/routes.js';
+import type { AppContext } from './context.js';
+import { errorMiddleware, notFound } from './http/errors.js';
+import { sessionMiddleware } from './http/session.js';
+import { SiteDirectory, siteMiddleware } from './http/site.js';
+import { apiRoutes } from './modules/index.js';
+import { devOutboxRoutes } from './modules/auth/dev-outbox.js';
+import './http/request-types.js';
+
+export interface BuiltApp {
+  app: Express;
+  /** the same session middleware instance, for Socket.IO's handshake */
+  session: RequestHandler;
+  sites: SiteDirectory;
+}
+
+const securityHeaders: RequestHandler = (_req, res, next) => {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  res.setHeader('X-Frame-Options', 'DENY');
+  next();
+};
+
+/** Builds the Express app without listening, so tests can drive it directly. */
+export function buildApp(ctx: AppContext, options: { clientDir?: string } = {}): BuiltApp {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', ctx.config.trustProxy);
+  app.set('etag', false);
+  app.use(securityHeaders);
+  app.use((req, _res, next) => {
+    req.ctx = ctx;
+    next();
+  });
+
+  const sites = new SiteDirectory(ctx.db);
+  const session = sessionMiddleware(ctx);
+
+  const api = express.Router();
+  api.use(express.json({ limit: '64kb', strict: false }));
+  api.use(siteMiddleware(sites));
+  api.use(session);
+  api.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  api.use(apiRoutes(ctx));
+  api.use(() => {
+    throw notFound();
+  });
+  app.use('/api', api);
+
+  app.use('/media', express.static(ctx.config.uploadsDir, { maxAge: '7d', fallthrough: false }));
+
+  if (!ctx.config.isProduction) app.use('/dev', siteMiddleware(sites), devOutboxRoutes(ctx));
+
+  serveClient(app, options.clientDir ?? resolve(process.cwd(), 'dist/client'));
+  app.use(errorMiddleware);
+  return { app, session, sites };
+}
+
+/**
+ * Serves the built client. Hashed assets are cached for a year; every other GET gets the app
+ * shell, with status 404 when no client route matches the path.
+ */
+function serveClient(app: Express, clientDir: string): void {
+  const indexFile = resolve(clientDir, 'index.html');
+  app.use('/assets', express.static(resolve(clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+  app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
+  let shell: string | undefined;
+  app.get(/.*/, (req, res) => {
+    if (!shell) {
+      if (!existsSync(indexFile)) {
+        res.status(503).type('text').send('The client is not built yet: run `npm run build`.');
+        return;
+      }
+      shell = readFileSync(indexFile, 'utf8');
+    }
+    res.status(matchRoute(req.path) ? 200 : 404).type('html').setHeader('Cache-Control', 'no-cache').send(shell);
+  });
+}

@@ -1,0 +1,113 @@
+/**
+ * Every environment variable the server reads, parsed once with zod. Defaults make the embedded
+ * mode (one process, SQLite, outbox mail) work with no configuration at all. Nothing else in the
+ * server reads process.env.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('db/data'),
+  DATABASE_FILE: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  /** sharded (default; events only reach nodes where the room has members) | classic | streams */
+  SOCKET_ADAPTER: z.enum(['sharded', 'classic', 'streams']).default('sharded'),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Amora <no-reply@localhost>'),
+  SESSION_SECRET: z.string().min(32).optional(),
+  TRUST_PROXY: z.string().default('loopback'),
+  SEED_ON_START: bool.default(true),
+  SEED_MEMBERS: z.coerce.number().int().min(0).max(100_000).default(2000),
+  SEED: z.coerce.number().int().default(20251125),
+  LOGIN_LOCK_THRESHOLD: z.coerce.number().int().min(1).default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  RESET_MAILS_PER_DAY: z.coerce.number().int().min(1).default(3),
+  ACTIVATION_TOKEN_HOURS: z.coerce.number().int().min(1).default(72),
+  RESET_TOKEN_HOURS: z.coerce.number().int().min(1).default(2),
+  ARGON2_MAX_CONCURRENT: z.coerce.number().int().min(1).default(4),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().default('mailto:support@localhost'),
+  LOG_REQUESTS: bool.default(false),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseFile: string;
+  uploadsDir: string;
+  publicUrl: string;
+  redisUrl: string | undefined;
+  socketAdapter: 'sharded' | 'classic' | 'streams';
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sessionSecret: string | undefined;
+  trustProxy: string;
+  seedOnStart: boolean;
+  seedMembers: number;
+  seed: number;
+  loginLockThreshold: number;
+  loginLockMinutes: number;
+  resetMailsPerDay: number;
+  activationTokenHours: number;
+  resetTokenHours: number;
+  argon2MaxConcurrent: number;
+  vapid: { publicKey?: string; privateKey?: string; subject: string };
+  logRequests: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses an environment (process.env by default); throws ConfigError with every problem listed. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction) {
+    const missing = [!e.SMTP_URL && 'SMTP_URL', !e.SESSION_SECRET && 'SESSION_SECRET', !e.PUBLIC_URL && 'PUBLIC_URL'].filter(Boolean);
+    if (missing.length) throw new ConfigError(`NODE_ENV=production needs ${missing.join(', ')} to be set.`);
+  }
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseFile: e.DATABASE_FILE ? resolve(e.DATABASE_FILE) : resolve(dataDir, 'app.db'),
+    uploadsDir: resolve(dataDir, 'uploads'),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    redisUrl: e.REDIS_URL,
+    socketAdapter: e.SOCKET_ADAPTER,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    sessionSecret: e.SESSION_SECRET,
+    trustProxy: e.TRUST_PROXY,
+    seedOnStart: e.SEED_ON_START,
+    seedMembers: e.SEED_MEMBERS,
+    seed: e.SEED,
+    loginLockThreshold: e.LOGIN_LOCK_THRESHOLD,
+    loginLockMinutes: e.LOGIN_LOCK_MINUTES,
+    resetMailsPerDay: e.RESET_MAILS_PER_DAY,
+    activationTokenHours: e.ACTIVATION_TOKEN_HOURS,
+    resetTokenHours: e.RESET_TOKEN_HOURS,
+    argon2MaxConcurrent: e.ARGON2_MAX_CONCURRENT,
+    vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
+    logRequests: e.LOG_REQUESTS,
+  };
+}

@@ -1,0 +1,45 @@
+import type { RequestHandler } from 'express';
+import type { Db } from '@db/client.js';
+import { sites, type SiteRow } from '@db/schema/index.js';
+import { HttpError } from './errors.js';
+
+/** Sites change rarely; each process keeps them for a short while instead of a query per request. */
+const CACHE_MS = 30_000;
+
+export class SiteDirectory {
+  private byHost = new Map<string, SiteRow>();
+  private loadedAt = -Infinity;
+
+  constructor(private readonly db: Db) {}
+
+  /** The site serving this host name (domain or alias), or undefined. */
+  find(host: string): SiteRow | undefined {
+    const now = Date.now();
+    if (now - this.loadedAt > CACHE_MS) this.reload(now);
+    return this.byHost.get(normaliseHost(host));
+  }
+
+  reload(now = Date.now()): void {
+    const map = new Map<string, SiteRow>();
+    for (const site of this.db.select().from(sites).all()) {
+      map.set(normaliseHost(site.domain), site);
+      for (const alias of site.aliases) map.set(normaliseHost(alias), site);
+    }
+    this.byHost = map;
+    this.loadedAt = now;
+  }
+}
+
+export function normaliseHost(host: string): string {
+  return host.trim().toLowerCase().replace(/:\d+$/, '').replace(/^www\./, '');
+}
+
+/** Resolves req.site from the Host header; an unknown host answers 404 `unknown_site`. */
+export function siteMiddleware(directory: SiteDirectory): RequestHandler {
+  return (req, _res, next) => {
+    const site = directory.find(req.hostname ?? '');
+    if (!site) throw new HttpError(404, 'unknown_site');
+    req.site = site;
+    next();
+  };
+}

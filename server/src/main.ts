@@ -1,0 +1,25 @@
+/** Process entry: read config, start, stop cleanly on SIGTERM/SIGINT. */
+import { ConfigError, loadConfig } from './config.js';
+import { startServer } from './server.js';
+
+const started = performance.now();
+try {
+  const config = loadConfig();
+  const server = await startServer(config);
+  const ms = Math.round(performance.now() - started);
+  console.log(`[server] ready on http://localhost:${server.port} in ${ms} ms (${config.redisUrl ? 'redis' : 'embedded'} mode)`);
+  const stop = (signal: string) => {
+    console.log(`[server] ${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(2);
+  }
+  throw err;
+}

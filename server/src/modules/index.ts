@@ -1,0 +1,14 @@
+import { Router } from 'express';
+import type { AppContext } from '../context.js';
+import { settingsRoutes } from './settings/routes.js';
+import { authRoutes } from './auth/routes.js';
+import { chatRoutes } from './chats/routes.js';
+
+/** Every /api/*.php route, module by module. */
+export function apiRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.use(settingsRoutes(ctx));
+  router.use(authRoutes(ctx));
+  router.use(chatRoutes(ctx));
+  return router;
+}

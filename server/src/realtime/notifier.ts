@@ -1,0 +1,20 @@
+import type { ServerToClientEvents } from '@shared/realtime.js';
+
+/**
+ * How services tell members that something changed. Called only after the transaction that
+ * made the change has committed. The Socket.IO implementation lives in realtime/io.ts; tests
+ * and the CLI use a recorder or a no-op.
+ */
+export interface Notifier {
+  notify<E extends keyof ServerToClientEvents>(userId: number, event: E, ...payload: Parameters<ServerToClientEvents[E]>): void;
+}
+
+export const silentNotifier: Notifier = { notify: () => {} };
+
+/** Keeps every notification, for tests. */
+export class RecordingNotifier implements Notifier {
+  readonly sent: Array<{ userId: number; event: keyof ServerToClientEvents; payload: unknown }> = [];
+  notify<E extends keyof ServerToClientEvents>(userId: number, event: E, ...payload: Parameters<ServerToClientEvents[E]>): void {
+    this.sent.push({ userId, event, payload: payload[0] });
+  }
+}

@@ -1,0 +1,78 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import RedisStore from 'connect-redis';
+import { openDb, type Db } from '@db/client.js';
+import { seedIfEmpty } from '@db/seed/seed.js';
+import { buildApp } from './app.js';
+import { systemClock, type Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { outboxMailer, smtpMailer, type Mailer } from './adapters/mail.js';
+import { SqliteSessionStore } from './http/sqlite-session-store.js';
+import { attachRealtime } from './realtime/io.js';
+import { silentNotifier } from './realtime/notifier.js';
+import { storedSecret } from './server-keys.js';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  ctx: AppContext;
+  http: HttpServer;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  clock?: Clock;
+  mailer?: Mailer;
+  db?: Db;
+  clientDir?: string;
+}
+
+/** Opens the database (migrating and seeding an empty one), wires sessions, HTTP and realtime, and listens. */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const clock = options.clock ?? systemClock;
+  const db = options.db ?? openDb(config.databaseFile);
+  if (config.seedOnStart) {
+    await seedIfEmpty(db, { members: config.seedMembers, seed: config.seed, uploadsDir: config.uploadsDir, now: clock.now() });
+  }
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  redis?.on('error', (err) => console.error('[redis] sessions:', err.message));
+  const sessionStore = redis ? new RedisStore({ client: redis, prefix: 'sess:' }) : new SqliteSessionStore(db, clock);
+  const mailer = options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(db, clock));
+
+  const ctx: AppContext = {
+    config,
+    db,
+    clock,
+    mailer,
+    notifier: silentNotifier,
+    sessionStore,
+    sessionSecret: config.sessionSecret ?? storedSecret(db, 'session_secret'),
+  };
+  const { app, session } = buildApp(ctx, { clientDir: options.clientDir });
+  const http = createServer(app);
+  // Long-lived keep-alive sockets behind a load balancer must outlive its idle timeout.
+  http.keepAliveTimeout = 65_000;
+  const realtime = await attachRealtime(http, ctx, session);
+  ctx.notifier = realtime.notifier;
+
+  await new Promise<void>((resolveListen, reject) => {
+    http.once('error', reject);
+    http.listen(config.port, config.host, () => resolveListen());
+  });
+  const port = (http.address() as AddressInfo).port;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await realtime.close();
+      await new Promise<void>((r) => http.close(() => r()));
+      http.closeAllConnections();
+      await redis?.quit().catch(() => {});
+      if (!options.db) db.$client.close();
+    })());
+
+  return { url: `http://127.0.0.1:${port}`, port, ctx, http, close };
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { LOCALES, PASSWORD_MAX, PASSWORD_MIN } from '../constants.js';
+
+export interface MainImage {
+  filename: string;
+  thumb_filename: string;
+  status: string;
+  /** image path prefixed with the site's cdn_prefix */
+  match: string;
+}
+
+/** The `user` object of GET/POST /api/user.php (spec section 3). */
+export interface UserDto {
+  id: number;
+  email: string;
+  status: 'not_confirmed' | 'active' | 'pending_deletion';
+  credits: number;
+  paid_user: boolean;
+  notifications_disabled: string[];
+  signup_date: string;
+  fictional_icon: boolean;
+  language: string;
+  invisible: boolean;
+  logged_in: true;
+  profile: {
+    id: number;
+    name: string;
+    country: string;
+    status: 'active' | 'disabled';
+    main_image: MainImage | null;
+  };
+}
+
+export const loginBody = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(PASSWORD_MAX),
+});
+
+export const languageBody = z.object({ language: z.enum(LOCALES) });
+
+export const passwordField = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);

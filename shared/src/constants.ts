@@ -1,0 +1,99 @@
+/** Business constants of spec section 9. */
+export const LOCALES = ['en', 'de', 'es', 'fr', 'it', 'nl', 'pl'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+/** Locale -> gif locale and ISO code, as in spec section 3 "Locales". */
+export const LOCALE_INFO: Record<Locale, { iso: string; gifLocale: string; nativeName: string }> = {
+  en: { iso: 'en-GB', gifLocale: 'en_US', nativeName: 'English' },
+  de: { iso: 'de-DE', gifLocale: 'de_DE', nativeName: 'Deutsch' },
+  es: { iso: 'es-ES', gifLocale: 'es_ES', nativeName: 'Español' },
+  fr: { iso: 'fr-FR', gifLocale: 'fr_FR', nativeName: 'Français' },
+  it: { iso: 'it-IT', gifLocale: 'it_IT', nativeName: 'Italiano' },
+  nl: { iso: 'nl-NL', gifLocale: 'nl_NL', nativeName: 'Nederlands' },
+  pl: { iso: 'pl-PL', gifLocale: 'pl_PL', nativeName: 'Polski' },
+};
+
+/** Languages offered per visitor country (spec section 9). */
+export const LANGUAGES_BY_COUNTRY: Record<string, readonly Locale[]> = {
+  US: ['en', 'es'],
+  NL: ['nl'],
+  BE: ['nl', 'fr', 'de'],
+  FR: ['fr'],
+  IT: ['it'],
+  ES: ['es'],
+  DE: ['de'],
+  AT: ['de'],
+  IE: ['en'],
+  GB: ['en'],
+  CA: ['en', 'fr'],
+  PL: ['pl'],
+  AU: ['en'],
+  NZ: ['en'],
+  CH: ['de', 'it', 'fr', 'en'],
+};
+/** The 16 countries of the language table's region data (GB counted once; US..CH). */
+export const COUNTRIES = Object.keys(LANGUAGES_BY_COUNTRY);
+
+export const TIME_BONUS_WINDOW_SECONDS = 14_400;
+export const TIME_BONUS_PERCENT = 25;
+export const TIME_BONUS_CODE = 'TIMEBONUS25';
+export const TIME_BONUS_MODAL_DELAY_MS = 40_000;
+export const ACT_FAST_VALUE = 4;
+export const LIKE_OVERLAY_RELOAD_MS = 500;
+
+export const LIKES_PER_DAY = 4;
+export const FREE_PHOTOS = 3;
+export const PREMIUM_PHOTOS = 25;
+export const FREE_CONVERSATIONS = 2;
+
+export const BADGE_CAP = 99;
+export const CREDITS_BADGE_THRESHOLD = 10;
+
+export const POLL_INTERVAL_MS = 60_000;
+export const POLL_INTERVAL_PUSH_MS = 300_000;
+export const POLL_START_DELAY_MS = 5_000;
+
+export const DELETION_UNDO_DAYS = 14;
+export const MINIMUM_AGE = 18;
+export const MATCH_FINDER_AGE_GROUPS = [
+  [18, 35],
+  [35, 99],
+] as const;
+
+export const LANGUAGE_COOKIE = 'i18n_redirected';
+export const LANGUAGE_COOKIE_DAYS = 365;
+export const AUTH_COOKIE_NAME = 'auth.sid';
+export const AUTH_COOKIE_DAYS = 30;
+export const GEOLOCATION_CACHE_MAX_AGE_MS = 3_600_000;
+export const HTTP_RETRIES = 5;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+/** Terms version date: this, or the company added date if later. */
+export const TERMS_VERSION_DATE = '2023-12-01T12:00:00Z';
+export const TOAST_MAX_WIDTH_PX = 350;
+export const COPYRIGHT_YEAR = 2025;
+
+export const NOTIFICATION_TYPES = [
+  'new_conversations',
+  'new_messages',
+  'like',
+  'unread_message_reminders',
+  'promotions',
+  'weekly_updates',
+  'news',
+  'reminders',
+] as const;
+
+export const DELETE_REASONS = ['price', 'found_someone', 'not_looking', 'site_problems', 'no_members', 'time', 'other'] as const;
+
+export const GENDERS = ['male', 'female'] as const;
+export const SEEKING = ['male', 'female', 'both'] as const;
+export const SEXUALITIES = ['hetero', 'gay', 'lesbian', 'bi'] as const;
+
+export const PAYMENT_METHODS = [
+  'sepa_direct_debit', 'przelewy24', 'blik', 'wire_transfer', 'giropay', 'mastercard', 'visa', 'credit_card',
+  'carte_bancaire', 'nexi', 'ideal', 'bancontact', 'apple_pay', 'paysafecard', 'maestro', 'paypal', 'sofort', 'eps',
+] as const;
