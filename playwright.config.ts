@@ -17,7 +17,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // list prints every test and the summary, readable both in a terminal and in CI logs
+  reporter: [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'off',

@@ -37,6 +37,8 @@ const envSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().default('mailto:support@localhost'),
   LOG_REQUESTS: bool.default(false),
+  /** fault-injection for the multi-process tests: exit right after a socket send is stored, before its ack (NODE_ENV=test only) */
+  TEST_CRASH_AFTER_STORE: bool.default(false),
 });
 
 export interface Config {
@@ -65,6 +67,8 @@ export interface Config {
   argon2MaxConcurrent: number;
   vapid: { publicKey?: string; privateKey?: string; subject: string };
   logRequests: boolean;
+  /** only ever true when NODE_ENV=test */
+  testCrashAfterStore: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -109,5 +113,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     argon2MaxConcurrent: e.ARGON2_MAX_CONCURRENT,
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
     logRequests: e.LOG_REQUESTS,
+    testCrashAfterStore: e.NODE_ENV === 'test' && e.TEST_CRASH_AFTER_STORE,
   };
 }

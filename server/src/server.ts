@@ -10,7 +10,9 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { outboxMailer, smtpMailer, type Mailer } from './adapters/mail.js';
 import { SqliteSessionStore } from './http/sqlite-session-store.js';
-import { attachRealtime } from './realtime/io.js';
+import { attachRealtime, type Realtime } from './realtime/io.js';
+import { REALTIME_STATS_PATH, sendRealtimeStats } from './realtime/dev-stats.js';
+import { registerChatCommands } from './modules/chats/socket.js';
 import { silentNotifier } from './realtime/notifier.js';
 import { storedSecret } from './server-keys.js';
 
@@ -51,11 +53,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     sessionStore,
     sessionSecret: config.sessionSecret ?? storedSecret(db, 'session_secret'),
   };
-  const { app, session } = buildApp(ctx, { clientDir: options.clientDir });
-  const http = createServer(app);
+  const { app, session, sites } = buildApp(ctx, { clientDir: options.clientDir });
+  let realtime: Realtime | undefined;
+  const http = createServer((req, res) => {
+    if (!config.isProduction && realtime && req.url === REALTIME_STATS_PATH) return sendRealtimeStats(res, realtime);
+    app(req, res);
+  });
   // Long-lived keep-alive sockets behind a load balancer must outlive its idle timeout.
   http.keepAliveTimeout = 65_000;
-  const realtime = await attachRealtime(http, ctx, session);
+  realtime = await attachRealtime(http, ctx, { session, sites, commands: [registerChatCommands] });
   ctx.notifier = realtime.notifier;
 
   await new Promise<void>((resolveListen, reject) => {
@@ -67,7 +73,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      await realtime.close();
+      await realtime?.close();
       await new Promise<void>((r) => http.close(() => r()));
       http.closeAllConnections();
       await redis?.quit().catch(() => {});

@@ -97,3 +97,14 @@ export const PAYMENT_METHODS = [
   'sepa_direct_debit', 'przelewy24', 'blik', 'wire_transfer', 'giropay', 'mastercard', 'visa', 'credit_card',
   'carte_bancaire', 'nexi', 'ideal', 'bancontact', 'apple_pay', 'paysafecard', 'maestro', 'paypal', 'sofort', 'eps',
 ] as const;
+
+/** Values of the profile attribute fields (stored as these slugs; the client translates them). */
+export const PROFILE_OPTIONS = {
+  hair_color: ['blonde', 'dark_blonde', 'brown', 'black', 'red', 'grey', 'bald'],
+  eye_color: ['blue', 'green', 'grey', 'brown', 'hazel'],
+  body_type: ['slim', 'athletic', 'average', 'curvy', 'muscular', 'a_few_extra_pounds'],
+  relationship_status: ['single', 'divorced', 'separated', 'widowed', 'in_a_relationship', 'married'],
+  tattoos: ['none', 'one', 'several'],
+  signup_reason: ['chat', 'dating', 'relationship', 'friendship', 'adventure'],
+} as const;
+export type ProfileOptionField = keyof typeof PROFILE_OPTIONS;

@@ -3,9 +3,20 @@
  * so an event cannot be renamed on one side only.
  */
 import type { CountsDto, MessageDto, SendMessageInput } from './api/chats.js';
+import { z } from 'zod';
 import type { ErrorCode } from './errors.js';
 
-export type Ack<T> = (result: { ok: true; data: T } | { ok: false; error: ErrorCode; message: string }) => void;
+/** Result of every acknowledged client command; `details` carries extra fields of the error (e.g. credits, needed). */
+export type AckResult<T> = { ok: true; data: T } | { ok: false; error: ErrorCode; message: string; details?: Record<string, unknown> };
+export type Ack<T> = (result: AckResult<T>) => void;
+
+/** Online state of one profile; invisible members are always { online: false, last_seen: null }. */
+export interface PresenceDto {
+  profile: number;
+  online: boolean;
+  /** ISO 8601 of the moment the member's last socket closed, or null */
+  last_seen: string | null;
+}
 
 export interface ServerToClientEvents {
   /** a message was stored in one of the member's conversations (sent by anyone, from any tab) */
@@ -31,4 +42,20 @@ export interface ClientToServerEvents {
 
 export const rooms = {
   user: (id: number) => `user:${id}`,
+  /** sockets watching the online state of profile `id` */
+  presence: (id: number) => `presence:${id}`,
 };
+
+/** Most profiles one `presence:watch` may name. */
+export const PRESENCE_WATCH_MAX = 200;
+
+/** Payload of the `typing` command. */
+export const typingInput = z.object({
+  conversation: z.number().int().positive(),
+  typing: z.boolean(),
+});
+
+/** Payload of the `presence:watch` command. */
+export const presenceWatchInput = z.object({
+  profiles: z.array(z.number().int().positive()).max(PRESENCE_WATCH_MAX),
+});

@@ -1,14 +1,105 @@
+/**
+ * The Socket.IO server: handshake (origin + session), one room per member, presence, the module
+ * commands registered by boot, and the adapter that fans out across processes. Services never see
+ * sockets: they get the Notifier returned here.
+ */
 import type { Server as HttpServer } from 'node:http';
 import type { RequestHandler } from 'express';
+import { Server } from 'socket.io';
+import { rooms } from '@shared/realtime.js';
 import type { AppContext } from '../context.js';
-import { silentNotifier, type Notifier } from './notifier.js';
+import type { SiteDirectory } from '../http/site.js';
+import { createScaleOut } from './adapter.js';
+import type { AdapterTrafficSnapshot } from './adapter-stats.js';
+import { createEmitter } from './emitter.js';
+import { authenticateSocket, originGuard } from './handshake.js';
+import type { Notifier } from './notifier.js';
+import { PresenceService } from './presence.js';
+import { MemoryPresenceCounter, type PresenceCounter } from './presence-counter.js';
+import { RedisPresenceCounter } from './presence-redis.js';
+import type { CommandContext, RealtimeServer, SocketCommands } from './types.js';
+
+/** Chat text only (photos go over HTTP); a bigger frame closes the connection. */
+export const SOCKET_MAX_PAYLOAD_BYTES = 16 * 1024;
+/** Mobile-friendly: a ping every 25 s stays under typical NAT/proxy idle timeouts of 30-60 s. */
+const PING_INTERVAL_MS = 25_000;
+const PING_TIMEOUT_MS = 20_000;
+
+export interface RealtimeOptions {
+  /** the express-session middleware instance the HTTP side uses */
+  session: RequestHandler;
+  sites: SiteDirectory;
+  /** per-socket command registrations of the modules (e.g. chats) */
+  commands?: SocketCommands[];
+}
+
+export interface RealtimeStats {
+  node: string;
+  adapter: string;
+  sockets: number;
+  received: AdapterTrafficSnapshot;
+}
 
 export interface Realtime {
   notifier: Notifier;
+  stats(): RealtimeStats;
   close(): Promise<void>;
 }
 
-/** Placeholder until the realtime module lands. */
-export async function attachRealtime(_http: HttpServer, _ctx: AppContext, _session: RequestHandler): Promise<Realtime> {
-  return { notifier: silentNotifier, close: async () => {} };
+export async function attachRealtime(http: HttpServer, ctx: AppContext, options: RealtimeOptions): Promise<Realtime> {
+  const scaleOut = createScaleOut(ctx.config);
+  const io: RealtimeServer = new Server(http, {
+    path: '/socket.io',
+    serveClient: false,
+    maxHttpBufferSize: SOCKET_MAX_PAYLOAD_BYTES,
+    pingInterval: PING_INTERVAL_MS,
+    pingTimeout: PING_TIMEOUT_MS,
+    allowRequest: originGuard(ctx, options.sites),
+    ...(scaleOut.adapter ? { adapter: scaleOut.adapter } : {}),
+  });
+  io.engine.use(options.session as unknown as Parameters<typeof io.engine.use>[0]);
+  io.use(authenticateSocket(ctx, options.sites));
+
+  const emitter = createEmitter(io);
+  let presence: PresenceService;
+  const counter: PresenceCounter & { nodeId?: string; resync?: () => Promise<void> } = scaleOut.redis
+    ? new RedisPresenceCounter(scaleOut.redis, (userId) => track(Promise.resolve().then(() => presence.wentOffline(userId))))
+    : new MemoryPresenceCounter();
+  presence = new PresenceService(ctx, counter, emitter);
+  const commandContext: CommandContext = { ctx, presence, siteOf: (socket) => options.sites.find(socket.data.host) };
+
+  // Work still running when we shut down (presence writes) is awaited before the database closes.
+  const pending = new Set<Promise<unknown>>();
+  function track(work: Promise<unknown>): void {
+    const guarded = work.catch((err: Error) => console.error('[realtime] presence:', err.message));
+    pending.add(guarded);
+    void guarded.finally(() => pending.delete(guarded));
+  }
+
+  io.on('connection', (socket) => {
+    const { userId } = socket.data;
+    void socket.join(rooms.user(userId));
+    track(presence.socketOpened(userId));
+    for (const register of options.commands ?? []) register(socket, commandContext);
+    socket.on('disconnect', () => track(presence.socketClosed(userId)));
+  });
+
+  // Whatever was published while Redis was away is lost: members refetch from the database.
+  scaleOut.onRecovered(() => {
+    emitter.invalidateLocal('chats');
+    if (counter.resync) track(counter.resync());
+  });
+
+  const nodeId = counter.nodeId ?? `pid-${process.pid}`;
+  return {
+    notifier: emitter.notifier,
+    stats: () => ({ node: nodeId, adapter: scaleOut.kind, sockets: io.engine.clientsCount, received: scaleOut.traffic.snapshot() }),
+    async close() {
+      io.disconnectSockets(true);
+      await Promise.all([...pending]);
+      await counter.close();
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await scaleOut.close();
+    },
+  };
 }

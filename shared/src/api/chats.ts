@@ -50,6 +50,8 @@ export const sendMessageBody = z.object({
   kind: z.enum(MESSAGE_KINDS).default('text'),
   body: z.string().max(10_000).default(''),
   gift_id: z.string().max(64).optional(),
+  /** for kind 'icebreaker': an id of GET /api/icebreakers.php; the stored body is its i18n key */
+  icebreaker_id: z.string().max(64).optional(),
 });
 export type SendMessageInput = z.input<typeof sendMessageBody>;
 
@@ -69,4 +71,101 @@ export interface CountsDto {
   total_new_likes: number;
   /** total_unread + total_new_likes */
   badge: number;
+}
+
+/** Paging limits of the message endpoints. */
+export const MESSAGE_PAGE_DEFAULT = 50;
+export const MESSAGE_PAGE_MAX = 100;
+export const SYNC_MAX = 500;
+
+const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** 201 (or 200 for a retried client_id) of POST /api/messages.php */
+export interface SendMessageResponse {
+  message: MessageDto;
+  /** sender's balance after the send */
+  credits: number;
+  /** true when this client_id had already been stored: nothing was charged again */
+  duplicate: boolean;
+}
+
+/** GET /api/chats.php */
+export interface ChatsResponse {
+  chats: ChatEntryDto[];
+  counts: CountsDto;
+}
+
+/** Query of GET /api/messages.php: either a conversation id or the profile to open a chat with. */
+export const messagesQuery = z
+  .object({
+    conversation: idParam.optional(),
+    profile: idParam.optional(),
+    /** older page: messages with id < before */
+    before: idParam.optional(),
+    /** newer page: messages with id > after */
+    after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).default(MESSAGE_PAGE_DEFAULT),
+  })
+  .refine((q) => (q.conversation === undefined) !== (q.profile === undefined), { message: 'conversation or profile' })
+  .refine((q) => q.before === undefined || q.after === undefined, { message: 'before or after' });
+export type MessagesQuery = z.output<typeof messagesQuery>;
+
+/** GET /api/messages.php */
+export interface MessagesResponse {
+  /** null when opened by profile and no conversation exists yet */
+  conversation: number | null;
+  /** ascending by id */
+  messages: MessageDto[];
+  /** more messages exist beyond this page (older by default and with before; newer with after) */
+  has_more: boolean;
+  /** older messages exist that this (free) member may no longer see */
+  history_cut: boolean;
+  peer_last_read: number;
+  profile: ChatProfileDto;
+  blocked_by_me: boolean;
+  blocked_me: boolean;
+}
+
+/** POST /api/messages-read.php -> { counts } */
+export interface MarkReadResponse {
+  counts: CountsDto;
+}
+
+/** Query of GET /api/sync.php: catch-up after the newest message id the client holds. */
+export const syncQuery = z.object({
+  after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+});
+
+/** GET /api/sync.php */
+export interface SyncResponse {
+  /** ascending by id, at most SYNC_MAX */
+  messages: MessageDto[];
+  has_more: boolean;
+  counts: CountsDto;
+}
+
+/** DELETE /api/chat.php -> the conversations hidden for the caller */
+export interface DeleteChatResponse {
+  removed: number[];
+  counts: CountsDto;
+}
+
+/** POST and DELETE /api/block.php */
+export const blockBody = z.object({ profile: z.number().int().positive() });
+export interface BlockResponse {
+  profile: number;
+  blocked: boolean;
+}
+
+/** GET /api/gifts.php */
+export interface GiftDto {
+  id: string;
+  emoji: string;
+  credits: number;
+}
+
+/** GET /api/icebreakers.php; key is an i18n message key the client translates */
+export interface IcebreakerDto {
+  id: string;
+  key: string;
 }

@@ -1,7 +1,74 @@
+/** HTTP for the chat: thin handlers that parse with the shared schemas and call the services. */
 import { Router } from 'express';
+import {
+  deleteChatBody,
+  markReadBody,
+  messagesQuery,
+  syncQuery,
+  type GiftDto,
+  type IcebreakerDto,
+  type MarkReadResponse,
+  type SendMessageResponse,
+} from '@shared/api/chats.js';
+import { GIFTS } from '@shared/rules/chat-gifts.js';
+import { ICEBREAKERS } from '@shared/rules/chat-icebreakers.js';
 import type { AppContext } from '../../context.js';
+import { requireUser } from '../../http/current-user.js';
+import { parseInput } from '../../http/validate.js';
+import { blockRoutes } from '../blocks/routes.js';
+import { pageHiddenRoutes } from '../presence-beacon/routes.js';
+import { listChats, loadMessages, syncMessages } from './reading.js';
+import { removeChat } from './removal.js';
+import { countsFor, markRead, sendMessage } from './service.js';
 
-/** Placeholder until the module lands. */
-export function chatRoutes(_ctx: AppContext): Router {
-  return Router();
+export function chatRoutes(ctx: AppContext): Router {
+  const router = Router();
+
+  router.get('/chats.php', (req, res) => {
+    res.json(listChats(ctx, requireUser(req), req.site));
+  });
+
+  router.get('/messages.php', (req, res) => {
+    const user = requireUser(req);
+    res.json(loadMessages(ctx, user, req.site, parseInput(messagesQuery, req.query)));
+  });
+
+  router.post('/messages.php', (req, res) => {
+    const user = requireUser(req);
+    const sent = sendMessage(ctx, user, req.site, req.body);
+    const body: SendMessageResponse = { message: sent.message, credits: sent.credits, duplicate: sent.duplicate };
+    res.status(sent.duplicate ? 200 : 201).json(body);
+  });
+
+  router.post('/messages-read.php', (req, res) => {
+    const user = requireUser(req);
+    const { conversation, message } = parseInput(markReadBody, req.body);
+    res.json({ counts: markRead(ctx, user, conversation, message) } satisfies MarkReadResponse);
+  });
+
+  router.get('/sync.php', (req, res) => {
+    const user = requireUser(req);
+    res.json(syncMessages(ctx, user, parseInput(syncQuery, req.query).after));
+  });
+
+  router.get('/counts.php', (req, res) => {
+    res.json(countsFor(ctx, requireUser(req).id));
+  });
+
+  router.delete('/chat.php', (req, res) => {
+    const user = requireUser(req);
+    res.json(removeChat(ctx, user, parseInput(deleteChatBody, req.body)));
+  });
+
+  // Catalogues are the same for every member of a site; no log-in needed to show them.
+  router.get('/gifts.php', (req, res) => {
+    res.json(GIFTS.map((g) => ({ id: g.id, emoji: g.emoji, credits: req.site.giftCredits }) satisfies GiftDto));
+  });
+  router.get('/icebreakers.php', (_req, res) => {
+    res.json(ICEBREAKERS.map((i) => ({ id: i.id, key: i.key }) satisfies IcebreakerDto));
+  });
+
+  router.use(blockRoutes(ctx));
+  router.use(pageHiddenRoutes(ctx));
+  return router;
 }

@@ -1,0 +1,73 @@
+/** REST calls of the chat area (the socket's twins for the polling fallback, plus loads). */
+import type {
+  BlockResponse, ChatsResponse, CountsDto, DeleteChatResponse, GiftDto, IcebreakerDto, MarkReadResponse, MessagesResponse,
+  SendMessageInput, SendMessageResponse, SyncResponse,
+} from '@shared/api/chats.js';
+import { api, ApiError } from './http.js';
+
+export const fetchChats = () => api<ChatsResponse>('/api/chats.php');
+
+export interface MessagesPageQuery {
+  conversation?: number;
+  profile?: number;
+  before?: number;
+  after?: number;
+  limit?: number;
+}
+
+export const fetchMessages = (query: MessagesPageQuery) => api<MessagesResponse>('/api/messages.php', { query: { ...query } });
+
+/** Idempotent by client_id: the same send retried is stored (and charged) once. */
+export const postMessage = (input: SendMessageInput) => api<SendMessageResponse>('/api/messages.php', { method: 'POST', body: input });
+
+export const postMessagesRead = (conversation: number, message: number) =>
+  api<MarkReadResponse>('/api/messages-read.php', { method: 'POST', body: { conversation, message } });
+
+export const deleteChat = (target: { conversation: number } | { profile: number }) =>
+  api<DeleteChatResponse>('/api/chat.php', { method: 'DELETE', body: target });
+
+export const fetchSync = (after: number) => api<SyncResponse>('/api/sync.php', { query: { after } });
+
+export const fetchCounts = () => api<CountsDto>('/api/counts.php');
+
+export const setBlocked = (profile: number, blocked: boolean) =>
+  api<BlockResponse>('/api/block.php', { method: blocked ? 'POST' : 'DELETE', body: { profile } });
+
+let gifts: Promise<GiftDto[]> | null = null;
+/** The gift catalogue hardly ever changes: loaded once per page life. */
+export function fetchGifts(): Promise<GiftDto[]> {
+  gifts ??= api<GiftDto[]>('/api/gifts.php').catch((error: unknown) => {
+    gifts = null;
+    throw error;
+  });
+  return gifts;
+}
+
+let icebreakers: Promise<IcebreakerDto[]> | null = null;
+export function fetchIcebreakers(): Promise<IcebreakerDto[]> {
+  icebreakers ??= api<IcebreakerDto[]>('/api/icebreakers.php').catch((error: unknown) => {
+    icebreakers = null;
+    throw error;
+  });
+  return icebreakers;
+}
+
+/** Likes arrive in a later issue: a 404 (not there yet) reads as "nothing to report". */
+export async function fetchLikesIfAvailable(): Promise<unknown | null> {
+  try {
+    return await api<unknown>('/api/likes.php');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** Tells the server the tab went to the background (presence); fire-and-forget by design. */
+export function sendPageHiddenBeacon(): void {
+  try {
+    const blob = new Blob(['{}'], { type: 'application/json' });
+    if (typeof navigator.sendBeacon === 'function') navigator.sendBeacon('/api/page-hidden.php', blob);
+  } catch {
+    // the beacon is best effort
+  }
+}

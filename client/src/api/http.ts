@@ -1,0 +1,89 @@
+import { ERROR_MESSAGES, type ApiErrorBody, type ErrorCode } from '@shared/errors.js';
+import { HTTP_RETRIES } from '@shared/constants.js';
+
+/** A non-2xx answer (or a network failure after the retries) with the server's error code. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    readonly body: Partial<ApiErrorBody>,
+  ) {
+    super(body.message ?? code);
+  }
+  get fields(): Record<string, ErrorCode> {
+    return this.body.fields ?? {};
+  }
+}
+
+const USER_PATH = '/api/user.php';
+const RETRY_STATUSES = new Set([502, 503, 504]);
+const RETRY_BASE_MS = 250;
+
+let onUnauthenticated: () => void = () => {};
+
+/** Called when any call except /api/user.php answers 403 authentication_required: the session is gone. */
+export function setUnauthenticatedHandler(handler: () => void): void {
+  onUnauthenticated = handler;
+}
+
+/** Test seam: retry delays shrink to nothing in unit tests. */
+export const retryTiming = { baseMs: RETRY_BASE_MS };
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in ERROR_MESSAGES;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+}
+
+async function fetchWithRetries(url: string, init: RequestInit): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const response = await fetch(url, init);
+      if (!RETRY_STATUSES.has(response.status) || attempt >= HTTP_RETRIES) return response;
+    } catch (error) {
+      if (attempt >= HTTP_RETRIES) throw error;
+    }
+    await wait(retryTiming.baseMs * 2 ** attempt);
+  }
+}
+
+/** JSON call to the REST API: same-origin cookies, 5 retries on network errors and 502/503/504. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const query = Object.entries(options.query ?? {}).filter(([, v]) => v !== undefined) as Array<[string, string]>;
+  const url = query.length ? `${path}?${new URLSearchParams(query.map(([k, v]) => [k, String(v)]))}` : path;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (path === USER_PATH) headers['X-Request-Type'] = 'client';
+
+  let response: Response;
+  try {
+    response = await fetchWithRetries(url, {
+      method: options.method ?? 'GET',
+      credentials: 'same-origin',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    throw new ApiError(0, 'try_later', { error: 'try_later', message: ERROR_MESSAGES.try_later });
+  }
+
+  const text = await response.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  if (response.ok) return json as T;
+
+  const body = (json && typeof json === 'object' ? json : {}) as Partial<ApiErrorBody>;
+  const code: ErrorCode = isErrorCode(body.error) ? body.error : response.status >= 500 ? 'try_later' : 'generic';
+  if (response.status === 403 && body.authentication_required && path !== USER_PATH) onUnauthenticated();
+  throw new ApiError(response.status, code, body);
+}

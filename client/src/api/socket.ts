@@ -1,0 +1,28 @@
+/**
+ * The typed Socket.IO client. Created lazily with a dynamic import so socket.io-client stays out of
+ * the landing page's initial bundle; only the realtime owner (state/realtime.ts) calls it.
+ */
+import type { Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@shared/realtime.js';
+
+export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * Connects to /socket.io on the page's origin with the session cookie. Reconnection backs off from
+ * 1 s to 30 s with jitter so a restarted server is not stampeded by every tab at once. Socket.IO
+ * connection-state recovery is not relied upon: the owner catches up from the database on every
+ * (re)connect.
+ */
+export async function createChatSocket(): Promise<ChatSocket> {
+  const { io } = await import('socket.io-client');
+  return io({
+    path: '/socket.io',
+    withCredentials: true,
+    reconnection: true,
+    reconnectionDelay: 1_000,
+    reconnectionDelayMax: 30_000,
+    randomizationFactor: 0.5,
+    timeout: 10_000,
+    autoConnect: true,
+  });
+}

@@ -1,0 +1,49 @@
+import type { UserDto } from '@shared/api/user.js';
+import type { Locale } from '@shared/constants.js';
+import type { TrackingRecord } from '@shared/rules/traffic-source.js';
+import { ApiError, api } from './http.js';
+
+/** The current member, or null when logged out (403 authentication_required). */
+export async function fetchCurrentUser(): Promise<UserDto | null> {
+  try {
+    const { user } = await api<{ user: UserDto }>('/api/user.php');
+    return user;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 403 || error.status === 401)) return null;
+    throw error;
+  }
+}
+
+export const login = (email: string, password: string) =>
+  api<{ user: UserDto }>('/api/user.php', { method: 'POST', body: { email, password } }).then((r) => r.user);
+
+export const logout = () => api<unknown>('/api/logout.php');
+
+export const saveLanguage = (language: Locale) => api<unknown>('/api/user.php', { method: 'PUT', body: { language } });
+
+export interface SignupInput {
+  email: string;
+  name: string;
+  password: string;
+  date_of_birth: string;
+  signup_message?: string;
+  gender: 'male' | 'female';
+  seeking: 'male' | 'female' | 'both';
+  country?: string;
+  traffic_source?: TrackingRecord;
+  /** the interface language: activation mails go out in it */
+  language?: Locale;
+}
+
+export const signup = (input: SignupInput) => api<{ user: UserDto }>('/api/signup.php', { method: 'POST', body: input }).then((r) => r.user);
+
+export const checkEmail = (email: string) => api<{ valid: boolean; suggestion: string | null }>('/api/email-check.php', { query: { email } });
+
+export const resendActivationMail = () => api<unknown>('/api/activation-mail.php', { method: 'POST', body: {} });
+
+export const requestPasswordReset = (email: string) => api<unknown>('/api/password-reset.php', { method: 'POST', body: { email } });
+
+export const resetPassword = (token: string, password: string, password_confirmation: string) =>
+  api<{ user: UserDto }>('/api/password-reset.php', { method: 'PUT', body: { token, password, password_confirmation } }).then((r) => r.user);
+
+export const confirmMailChange = (token: string) => api<{ user: UserDto }>('/api/mail-change.php', { method: 'PUT', body: { token } }).then((r) => r.user);

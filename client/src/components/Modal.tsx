@@ -1,0 +1,77 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useT } from '../i18n/use-t.js';
+import { Icon } from './Icon.js';
+
+interface ModalProps {
+  open: boolean;
+  title: string;
+  /** Close button, Esc and backdrop call this (Esc/backdrop only when dismissible). */
+  onClose?: () => void;
+  /** false while a flow is in progress: Esc and backdrop then do nothing, the close button stays */
+  dismissible?: boolean;
+  hideTitle?: boolean;
+  id?: string;
+  size?: 'sm' | 'md';
+  children: ReactNode;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Accessible modal dialog: focus moves in and is kept inside, and returns to where it was on close. */
+export function Modal({ open, title, onClose, dismissible = true, hideTitle = false, id, size = 'md', children }: ModalProps) {
+  const t = useT();
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement as HTMLElement | null;
+    const first = panel.current?.querySelector<HTMLElement>('[autofocus], input, select, textarea') ?? panel.current;
+    first?.focus();
+    document.body.classList.add('modal-open');
+    return () => {
+      document.body.classList.remove('modal-open');
+      previous?.focus?.();
+    };
+  }, [open]);
+
+  if (!open) return null;
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && dismissible && onClose) {
+      event.stopPropagation();
+      onClose();
+    }
+    if (event.key !== 'Tab' || !panel.current) return;
+    const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+    const [firstItem, lastItem] = [items[0], items[items.length - 1]];
+    if (!firstItem || !lastItem) return;
+    if (event.shiftKey && document.activeElement === firstItem) {
+      event.preventDefault();
+      lastItem.focus();
+    } else if (!event.shiftKey && document.activeElement === lastItem) {
+      event.preventDefault();
+      firstItem.focus();
+    }
+  };
+
+  return createPortal(
+    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && dismissible && onClose?.()} onKeyDown={onKeyDown}>
+      <div className={`modal modal-${size}`} role="dialog" aria-modal="true" aria-labelledby={titleId} id={id} ref={panel} tabIndex={-1}>
+        <div className="modal-header">
+          <h2 id={titleId} className={hideTitle ? 'visually-hidden' : 'modal-title'}>
+            {title}
+          </h2>
+          {onClose && (
+            <button type="button" className="icon-button modal-close" onClick={onClose} aria-label={t('common.close')}>
+              <Icon name="close" />
+            </button>
+          )}
+        </div>
+        <div className="modal-body">{children}</div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,32 @@
+import { useAtom } from '../state/jotai.js';
+import { appStore } from '../state/jotai.js';
+import { toastsAtom, type Toast } from '../state/ui.js';
+import { useT } from '../i18n/use-t.js';
+import { Icon } from './Icon.js';
+
+let nextId = 1;
+const TOAST_MS = 5000;
+
+/** Shows a short message at the bottom; callable from anywhere (not only components). */
+export function showToast(text: string, tone: Toast['tone'] = 'info'): void {
+  const id = nextId++;
+  appStore.set(toastsAtom, (list) => [...list, { id, text, tone }]);
+  setTimeout(() => appStore.set(toastsAtom, (list) => list.filter((toast) => toast.id !== id)), TOAST_MS);
+}
+
+export function ToastHost() {
+  const t = useT();
+  const [toasts, setToasts] = useAtom(toastsAtom);
+  return (
+    <div className="toast-host" aria-live="polite" role="status">
+      {toasts.map((toast) => (
+        <div key={toast.id} className={`toast toast-${toast.tone}`}>
+          <span>{toast.text}</span>
+          <button type="button" className="icon-button" aria-label={t('common.close')} onClick={() => setToasts((list) => list.filter((x) => x.id !== toast.id))}>
+            <Icon name="close" size={16} />
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { buildRows, formatMinorUnits, relativeParts } from './chat-format.js';
+import { fromDto } from '../../state/chat-thread.js';
+
+describe('minimum message cost', () => {
+  it('formats minor units in the country currency per language', () => {
+    expect(formatMinorUnits(50, 'EUR', 'nl', 'NL')).toMatch(/€\s?0,50/);
+    expect(formatMinorUnits(50, 'EUR', 'de', 'DE')).toMatch(/0,50\s?€/);
+    expect(formatMinorUnits(99, 'GBP', 'en', 'GB')).toBe('£0.99');
+    expect(formatMinorUnits(149, 'USD', 'en', 'US')).toBe('$1.49');
+    expect(formatMinorUnits(250, 'PLN', 'pl', 'PL')).toMatch(/2,50\s?zł/);
+    expect(formatMinorUnits(50, 'CHF', 'de', 'CH')).toMatch(/CHF\s?0.50/);
+  });
+
+  it('falls back to the language when the pair is unusual', () => {
+    expect(formatMinorUnits(100, 'EUR', 'en', 'ZZ')).toMatch(/€1(\.00)?/);
+  });
+});
+
+describe('relative last seen', () => {
+  const now = Date.UTC(2025, 5, 10, 12);
+  it('picks the largest fitting unit', () => {
+    expect(relativeParts(now - 30_000, now)).toEqual({ value: -30, unit: 'second' });
+    expect(relativeParts(now - 5 * 60_000, now)).toEqual({ value: -5, unit: 'minute' });
+    expect(relativeParts(now - 3 * 3_600_000, now)).toEqual({ value: -3, unit: 'hour' });
+    expect(relativeParts(now - 2 * 86_400_000, now)).toEqual({ value: -2, unit: 'day' });
+    expect(relativeParts(now - 14 * 86_400_000, now)).toEqual({ value: -2, unit: 'week' });
+    expect(relativeParts(now - 400 * 86_400_000, now)).toEqual({ value: -1, unit: 'year' });
+  });
+});
+
+describe('message rows', () => {
+  it('puts a day separator before each new day and groups a sender', () => {
+    const at = (day: number, hour: number) => new Date(2025, 0, day, hour).toISOString();
+    const messages = [
+      { id: 1, sender: 1, created_at: at(1, 10) },
+      { id: 2, sender: 1, created_at: at(1, 11) },
+      { id: 3, sender: 2, created_at: at(1, 12) },
+      { id: 4, sender: 2, created_at: at(2, 9) },
+    ].map((m) => fromDto({ ...m, conversation: 1, client_id: `c${m.id}xxxxxx`, kind: 'text', body: 'x', gift_id: null }));
+    const rows = buildRows(messages);
+    expect(rows.map((r) => (r.type === 'day' ? 'day' : `${r.message.id}${r.firstOfGroup ? '*' : ''}`))).toEqual(['day', '1*', '2', '3*', 'day', '4*']);
+  });
+});

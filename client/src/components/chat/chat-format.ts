@@ -1,0 +1,81 @@
+/**
+ * Locale-aware formatting for the chat screens that is worth testing on its own: the minimum
+ * message cost in the country's currency, "last seen" as a relative time, and day separators.
+ */
+import type { ChatMessage } from '../../state/chat-thread.js';
+
+/**
+ * A cost in minor units (cents) as the country's currency, written the way the member's language
+ * writes it in that country (e.g. de + CH -> "CHF 0.50", nl + NL -> "€ 0,50"). The number of minor
+ * digits comes from Intl, so currencies without cents (none seeded today) still come out right.
+ */
+export function formatMinorUnits(costs: number, currency: string, language: string, country: string): string {
+  const tag = localeTag(language, country);
+  const format = new Intl.NumberFormat(tag, { style: 'currency', currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(costs / 10 ** digits);
+}
+
+function localeTag(language: string, country: string): string {
+  const candidate = `${language}-${country.toUpperCase()}`;
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([candidate]).length > 0 ? candidate : language;
+  } catch {
+    return language;
+  }
+}
+
+export type RelativeUnit = 'second' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';
+
+/** The largest unit that fits a past moment, as a negative value for Intl.RelativeTimeFormat. */
+export function relativeParts(thenMs: number, nowMs: number): { value: number; unit: RelativeUnit } {
+  const seconds = Math.max(0, Math.round((nowMs - thenMs) / 1000));
+  if (seconds < 60) return { value: -seconds, unit: 'second' };
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return { value: -minutes, unit: 'minute' };
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return { value: -hours, unit: 'hour' };
+  const days = Math.floor(hours / 24);
+  if (days < 7) return { value: -days, unit: 'day' };
+  if (days < 30) return { value: -Math.floor(days / 7), unit: 'week' };
+  if (days < 365) return { value: -Math.floor(days / 30), unit: 'month' };
+  return { value: -Math.floor(days / 365), unit: 'year' };
+}
+
+/** Calendar day of a timestamp in the viewer's time zone, e.g. '2025-03-09'. */
+export function localDayKey(iso: string): string {
+  const date = new Date(iso);
+  const month = String(date.getMonth() + 1).padStart(2, '0');
+  const day = String(date.getDate()).padStart(2, '0');
+  return `${date.getFullYear()}-${month}-${day}`;
+}
+
+export type ChatRow =
+  | { type: 'day'; key: string; date: string }
+  | { type: 'message'; key: string; message: ChatMessage; firstOfGroup: boolean };
+
+/**
+ * The rows of the message list: a day separator before the first message of each day, and
+ * group marks so consecutive bubbles of one sender sit closer together.
+ */
+export function buildRows(messages: readonly ChatMessage[]): ChatRow[] {
+  const rows: ChatRow[] = [];
+  let previousDay = '';
+  let previousSender = -1;
+  for (const message of messages) {
+    const day = localDayKey(message.created_at);
+    if (day !== previousDay) {
+      rows.push({ type: 'day', key: `day-${day}`, date: message.created_at });
+      previousDay = day;
+      previousSender = -1;
+    }
+    rows.push({ type: 'message', key: message.key, message, firstOfGroup: message.sender !== previousSender });
+    previousSender = message.sender;
+  }
+  return rows;
+}
+
+/** Whether two ISO timestamps fall on the same local day (for "today" labels). */
+export function isSameLocalDay(a: string, b: string): boolean {
+  return localDayKey(a) === localDayKey(b);
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { anchorAt, buildOffsets, isNearBottom, rowAtOffset, scrollTopFor, visibleRange } from './chat-virtual-window.js';
+
+describe('virtual window maths', () => {
+  const offsets = buildOffsets([50, 100, 30, 70]);
+
+  it('builds prefix offsets', () => {
+    expect(Array.from(offsets)).toEqual([0, 50, 150, 180, 250]);
+  });
+
+  it('finds the row at an offset', () => {
+    expect(rowAtOffset(offsets, 0)).toBe(0);
+    expect(rowAtOffset(offsets, 49)).toBe(0);
+    expect(rowAtOffset(offsets, 50)).toBe(1);
+    expect(rowAtOffset(offsets, 179)).toBe(2);
+    expect(rowAtOffset(offsets, 10_000)).toBe(3);
+  });
+
+  it('renders only the rows in view plus overscan', () => {
+    expect(visibleRange(offsets, 60, 50, 0)).toEqual({ start: 1, end: 2 });
+    expect(visibleRange(offsets, 60, 100, 0)).toEqual({ start: 1, end: 3 });
+    expect(visibleRange(offsets, 60, 50, 20)).toEqual({ start: 0, end: 2 });
+    expect(visibleRange(offsets, 60, 50, 40)).toEqual({ start: 0, end: 3 });
+    expect(visibleRange(buildOffsets([]), 0, 100, 100)).toEqual({ start: 0, end: 0 });
+  });
+
+  it('renders a handful of rows out of 10,000', () => {
+    const heights = Array.from({ length: 10_000 }, (_, i) => 40 + (i % 5) * 10);
+    const big = buildOffsets(heights);
+    const range = visibleRange(big, big[5_000]!, 800, 400);
+    expect(range.end - range.start).toBeLessThan(60);
+    expect(range.start).toBeLessThan(5_000);
+    expect(range.end).toBeGreaterThan(5_000);
+  });
+
+  it('keeps the viewed row in place when older rows are prepended', () => {
+    const keys = ['a', 'b', 'c', 'd'];
+    const anchor = anchorAt(offsets, keys, 160)!;
+    expect(anchor).toEqual({ key: 'c', delta: 10 });
+    const newKeys = ['x', 'y', ...keys];
+    const newOffsets = buildOffsets([40, 60, 50, 100, 30, 70]);
+    expect(scrollTopFor(anchor, newOffsets, (k) => newKeys.indexOf(k))).toBe(260);
+    expect(scrollTopFor({ key: 'gone', delta: 0 }, newOffsets, (k) => newKeys.indexOf(k))).toBeNull();
+  });
+
+  it('knows when the list sits at the bottom', () => {
+    expect(isNearBottom(200, 50, 250)).toBe(true);
+    expect(isNearBottom(100, 50, 250)).toBe(false);
+  });
+});

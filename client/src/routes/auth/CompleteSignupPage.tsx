@@ -1,0 +1,44 @@
+import { ButtonLink } from '../../components/Button.js';
+import { Icon } from '../../components/Icon.js';
+import { ComingSoon, ScreenFrame } from '../../components/ScreenFrame.js';
+import { useT } from '../../i18n/use-t.js';
+import { useAtomValue } from '../../state/jotai.js';
+import { userAtom } from '../../state/user.js';
+
+/** After sign-up: confirm the e-mail, then complete the profile (the profile steps come later). */
+export function CompleteSignupPage() {
+  const t = useT();
+  const user = useAtomValue(userAtom);
+  const confirmed = user?.status === 'active';
+  return (
+    <ScreenFrame title={t('completeSignup.title', { name: user?.profile.name ?? '' })} subtitle={t('completeSignup.subtitle')} narrow>
+      <ol className="checklist card">
+        <li className="checklist-done">
+          <Icon name="check" /> {t('completeSignup.accountCreated')}
+        </li>
+        <li className={confirmed ? 'checklist-done' : ''}>
+          <Icon name={confirmed ? 'check' : 'mail'} /> {confirmed ? t('completeSignup.emailConfirmed') : t('completeSignup.confirmEmail', { email: user?.email ?? '' })}
+        </li>
+        <li>
+          <Icon name="user" /> {t('completeSignup.addPhoto')}
+        </li>
+      </ol>
+      <ComingSoon icon="user" text={t('completeSignup.coming')}>
+        <ButtonLink to="/members" size="lg">
+          {t('completeSignup.skip')}
+        </ButtonLink>
+      </ComingSoon>
+    </ScreenFrame>
+  );
+}
+
+export function SignupMatchesPage() {
+  const t = useT();
+  return (
+    <ScreenFrame title={t('signupMatches.title')} subtitle={t('signupMatches.subtitle')}>
+      <ComingSoon icon="heart" text={t('signupMatches.coming')}>
+        <ButtonLink to="/members">{t('completeSignup.skip')}</ButtonLink>
+      </ComingSoon>
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * What the chat screens can do. Loads go over REST; commands that have a socket twin (send, read,
+ * typing) ask the realtime owner for the road that is open. Every function writes its result into
+ * the atoms; components only read those.
+ */
+import type { MessageKind, MessagesResponse } from '@shared/api/chats.js';
+import { deleteChat, fetchMessages, setBlocked } from '../api/chats.js';
+import { appStore } from './jotai.js';
+import { addOutgoing, markRetrying, mergeStored, newClientId, newestPeerMessageId, oldestStoredId, removeOutgoing } from './chat-thread.js';
+import { getThread, removeEntry, selfId, updateEntry, updateThread } from './chat-store.js';
+import { chatEntriesAtom, rememberOpenedChat, threadMetaAtom } from './chats.js';
+import { deliver, refreshChats, sendReadMark, sendTyping, watchPresence } from './realtime.js';
+import { countsAtom } from './counts.js';
+
+const PAGE_SIZE = 50;
+
+function applyPage(response: MessagesResponse, older: boolean): number {
+  const profile = response.profile.id;
+  updateThread(
+    profile,
+    (thread) => {
+      const merged = mergeStored({ ...thread, conversation: thread.conversation ?? response.conversation }, response.messages);
+      return {
+        ...merged,
+        loaded: true,
+        historyCut: response.history_cut,
+        // only the first page and older pages say whether history continues upwards
+        hasMoreBefore: older || !thread.loaded ? response.has_more : merged.hasMoreBefore,
+        peerLastRead: Math.max(merged.peerLastRead, response.peer_last_read),
+      };
+    },
+    response.conversation,
+  );
+  appStore.set(threadMetaAtom, new Map(appStore.get(threadMetaAtom)).set(profile, { profile: response.profile, blocked_by_me: response.blocked_by_me, blocked_me: response.blocked_me }));
+  return profile;
+}
+
+/** Opens a chat by conversation id (/chats/:id) or by profile (/members/:id/chat); returns the profile id. */
+export async function openChat(target: { conversation: number } | { profile: number }): Promise<number> {
+  const response = await fetchMessages({ ...target, limit: PAGE_SIZE });
+  const profile = applyPage(response, false);
+  rememberOpenedChat(profile);
+  watchPresence([profile]);
+  return profile;
+}
+
+/** Infinite scroll upwards: the page before the oldest message held. */
+export async function loadOlderMessages(profile: number): Promise<void> {
+  const thread = getThread(profile);
+  const oldest = thread ? oldestStoredId(thread) : null;
+  if (!thread || thread.conversation === null || oldest === null || !thread.hasMoreBefore) return;
+  const response = await fetchMessages({ conversation: thread.conversation, before: oldest, limit: PAGE_SIZE });
+  applyPage(response, true);
+}
+
+export interface ComposedMessage {
+  kind: MessageKind;
+  /** text, or the icebreaker's i18n key, or a gift's note */
+  body: string;
+  giftId?: string;
+}
+
+/** Shows the bubble at once (pending) and delivers it with a fresh client id. */
+export function sendChatMessage(profile: number, composed: ComposedMessage): void {
+  const me = selfId();
+  if (me === null) return;
+  const clientId = newClientId();
+  const thread = updateThread(profile, (t) =>
+    addOutgoing(t, { sender: me, clientId, kind: composed.kind, body: composed.body, giftId: composed.giftId ?? null, now: new Date() }),
+  );
+  const key = thread.outgoing[thread.outgoing.length - 1]!.key;
+  void deliver(profile, key);
+}
+
+/** Tries a failed message again with the same client id (stored at most once). */
+export function retryChatMessage(profile: number, key: string): void {
+  updateThread(profile, (t) => markRetrying(t, key));
+  void deliver(profile, key);
+}
+
+export function discardChatMessage(profile: number, key: string): void {
+  updateThread(profile, (t) => removeOutgoing(t, key));
+}
+
+const lastMarked = new Map<number, number>();
+
+/** Opening (or looking at) a conversation reads it: unread -> 0 at once, then the server confirms. */
+export async function markChatRead(profile: number): Promise<void> {
+  const thread = getThread(profile);
+  if (!thread || thread.conversation === null) return;
+  const newest = newestPeerMessageId(thread);
+  const entry = appStore.get(chatEntriesAtom).get(profile);
+  const unread = entry?.num_unread_messages ?? 0;
+  if (newest === 0 || (newest <= (lastMarked.get(thread.conversation) ?? 0) && unread === 0)) return;
+  lastMarked.set(thread.conversation, newest);
+  if (unread > 0) {
+    updateEntry(profile, (e) => ({ ...e, num_unread_messages: 0 }));
+    const counts = appStore.get(countsAtom);
+    const total = Math.max(0, counts.total_unread - unread);
+    appStore.set(countsAtom, { ...counts, total_unread: total, badge: total + counts.total_new_likes });
+  }
+  try {
+    await sendReadMark(thread.conversation, newest);
+  } catch {
+    lastMarked.delete(thread.conversation);
+  }
+}
+
+export function setTyping(profile: number, typing: boolean): void {
+  const conversation = getThread(profile)?.conversation;
+  if (conversation) sendTyping(conversation, typing);
+}
+
+/**
+ * Removes a chat from the list at once, then on the server (by profile: every conversation with
+ * that member). On failure the list is reloaded and false is returned so the screen can alert.
+ */
+export async function removeChat(profile: number): Promise<boolean> {
+  removeEntry(profile);
+  try {
+    await deleteChat({ profile });
+    return true;
+  } catch {
+    await refreshChats();
+    return false;
+  }
+}
+
+export async function setChatBlocked(profile: number, blocked: boolean): Promise<void> {
+  await setBlocked(profile, blocked);
+  const meta = appStore.get(threadMetaAtom).get(profile);
+  if (meta) appStore.set(threadMetaAtom, new Map(appStore.get(threadMetaAtom)).set(profile, { ...meta, blocked_by_me: blocked }));
+  updateEntry(profile, (e) => ({ ...e, blocked_by_me: blocked }));
+}

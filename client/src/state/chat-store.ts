@@ -1,0 +1,143 @@
+/**
+ * Writes into the chat atoms of the app store. Both the realtime owner (socket events, catch-up,
+ * polling) and the chat actions (loads, sends) go through these, so a message is applied the same
+ * way whichever road it came by.
+ */
+import type { ChatEntryDto, ChatsResponse, CountsDto, MessageDto } from '@shared/api/chats.js';
+import { countsAtom } from './counts.js';
+import { appStore } from './jotai.js';
+import { userAtom } from './user.js';
+import { applyPeerRead, emptyThread, mergeStored, type Thread } from './chat-thread.js';
+import { chatEntriesAtom, chatsLoadedAtom, connectionAtom, conversationProfilesAtom, openChatAtom, presenceAtom, threadsAtom } from './chats.js';
+
+export function selfId(): number | null {
+  return appStore.get(userAtom)?.id ?? null;
+}
+
+export function setCounts(counts: CountsDto): void {
+  appStore.set(countsAtom, counts);
+}
+
+export function setCredits(credits: number): void {
+  const user = appStore.get(userAtom);
+  if (user && user.credits !== credits) appStore.set(userAtom, { ...user, credits });
+}
+
+export function getThread(profile: number): Thread | undefined {
+  return appStore.get(threadsAtom).get(profile);
+}
+
+/** Replaces one thread (creating it when absent) with `change(thread)`. */
+export function updateThread(profile: number, change: (thread: Thread) => Thread, conversation: number | null = null): Thread {
+  const threads = appStore.get(threadsAtom);
+  const current = threads.get(profile) ?? emptyThread(profile, conversation);
+  const next = change(current);
+  if (next !== current || !threads.has(profile)) appStore.set(threadsAtom, new Map(threads).set(profile, next));
+  return next;
+}
+
+export function updateEntry(profile: number, change: (entry: ChatEntryDto) => ChatEntryDto | null): void {
+  const entries = appStore.get(chatEntriesAtom);
+  const current = entries.get(profile);
+  if (!current) return;
+  const next = change(current);
+  if (next === current) return;
+  const copy = new Map(entries);
+  if (next) copy.set(profile, next);
+  else copy.delete(profile);
+  appStore.set(chatEntriesAtom, copy);
+}
+
+/** The list as GET /api/chats.php returned it; REST presence only fills gaps the socket left. */
+export function applyChats(response: ChatsResponse): void {
+  const entries = new Map<number, ChatEntryDto>();
+  for (const entry of response.chats) entries.set(entry.profile.id, entry);
+  appStore.set(chatEntriesAtom, entries);
+  appStore.set(chatsLoadedAtom, true);
+  setCounts(response.counts);
+
+  const socketOnline = appStore.get(connectionAtom) === 'online';
+  const presence = new Map(appStore.get(presenceAtom));
+  for (const entry of response.chats) {
+    if (!socketOnline || !presence.has(entry.profile.id)) presence.set(entry.profile.id, { online: entry.profile.online, last_seen: entry.profile.last_seen });
+  }
+  appStore.set(presenceAtom, presence);
+
+  // Read ticks of opened threads follow the list too (the socket event may have been missed).
+  for (const entry of response.chats) {
+    const thread = getThread(entry.profile.id);
+    if (thread && entry.peer_last_read > thread.peerLastRead) updateThread(entry.profile.id, (t) => applyPeerRead(t, entry.peer_last_read));
+  }
+}
+
+/**
+ * Applies stored messages (socket, sync, poll, ack). Returns the ones whose conversation the client
+ * does not know yet (a chat started elsewhere): the caller reloads the list and applies them again.
+ */
+export function applyMessages(messages: readonly MessageDto[]): MessageDto[] {
+  const me = selfId();
+  const profiles = appStore.get(conversationProfilesAtom);
+  const unknown: MessageDto[] = [];
+  const byProfile = new Map<number, MessageDto[]>();
+  for (const message of messages) {
+    const profile = profiles.get(message.conversation) ?? (message.sender !== me ? message.sender : undefined);
+    if (profile === undefined) {
+      unknown.push(message);
+      continue;
+    }
+    byProfile.set(profile, [...(byProfile.get(profile) ?? []), message]);
+  }
+  for (const [profile, batch] of byProfile) {
+    const thread = getThread(profile);
+    const before = thread?.byId;
+    if (thread) updateThread(profile, (t) => mergeStored(t, batch));
+    const fresh = before ? batch.filter((m) => !before.has(m.id)) : batch;
+    updateEntryForMessages(profile, fresh, me);
+    if (!appStore.get(chatEntriesAtom).has(profile)) unknown.push(...batch.filter((m) => !unknown.includes(m)));
+  }
+  return unknown;
+}
+
+function updateEntryForMessages(profile: number, fresh: readonly MessageDto[], me: number | null): void {
+  if (fresh.length === 0) return;
+  // The open chat is read as messages arrive, so its badge stays at zero.
+  const isOpen = appStore.get(openChatAtom) === profile;
+  updateEntry(profile, (entry) => {
+    const lastId = entry.last_message?.id ?? 0;
+    const newer = fresh.filter((m) => m.id > lastId);
+    if (newer.length === 0) return entry;
+    const newest = newer.reduce((a, b) => (b.id > a.id ? b : a));
+    const fromPeer = newer.filter((m) => m.sender !== me).length;
+    return { ...entry, last_message: newest, num_unread_messages: isOpen ? entry.num_unread_messages : entry.num_unread_messages + fromPeer };
+  });
+}
+
+/** 'message:read': the peer read our messages (ticks), or we read in another tab (unread 0). */
+export function applyReadEvent(conversation: number, reader: number, message: number): void {
+  const profile = appStore.get(conversationProfilesAtom).get(conversation);
+  if (profile === undefined) return;
+  if (reader === selfId()) {
+    updateEntry(profile, (entry) => (entry.num_unread_messages === 0 ? entry : { ...entry, num_unread_messages: 0 }));
+    return;
+  }
+  if (getThread(profile)) updateThread(profile, (t) => applyPeerRead(t, message));
+  updateEntry(profile, (entry) => (message > entry.peer_last_read ? { ...entry, peer_last_read: message } : entry));
+}
+
+/** Removes a chat from the list at once (spec: before the server confirms). */
+export function removeEntry(profile: number): ChatEntryDto | undefined {
+  const entry = appStore.get(chatEntriesAtom).get(profile);
+  updateEntry(profile, () => null);
+  const threads = appStore.get(threadsAtom);
+  if (threads.has(profile)) {
+    const copy = new Map(threads);
+    copy.delete(profile);
+    appStore.set(threadsAtom, copy);
+  }
+  return entry;
+}
+
+export function removeConversation(conversation: number): void {
+  const profile = appStore.get(conversationProfilesAtom).get(conversation);
+  if (profile !== undefined) removeEntry(profile);
+}

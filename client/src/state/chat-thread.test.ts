@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import type { MessageDto } from '@shared/api/chats.js';
+import {
+  addOutgoing, applyPeerRead, deliveryState, emptyThread, markFailed, markRetrying, mergeStored, messageKey,
+  newClientId, newestPeerMessageId, visibleMessages,
+} from './chat-thread.js';
+import { clientIdField } from '@shared/api/chats.js';
+
+const ME = 1;
+const PEER = 2;
+
+function dto(id: number, sender: number, clientId = `client-${id}`): MessageDto {
+  return { id, conversation: 10, sender, client_id: clientId, kind: 'text', body: `m${id}`, gift_id: null, created_at: new Date(2025, 0, 1, 12, 0, id).toISOString() };
+}
+
+const ids = (thread: ReturnType<typeof emptyThread>) => visibleMessages(thread).map((m) => m.id);
+
+describe('merging stored messages', () => {
+  it('keeps messages ascending by id whatever order they arrive in', () => {
+    let thread = emptyThread(PEER, 10);
+    thread = mergeStored(thread, [dto(5, PEER), dto(3, ME)]);
+    thread = mergeStored(thread, [dto(4, PEER), dto(9, PEER), dto(1, ME)]);
+    expect(ids(thread)).toEqual([1, 3, 4, 5, 9]);
+  });
+
+  it('keeps a message once when the socket, sync and polling all deliver it', () => {
+    let thread = emptyThread(PEER, 10);
+    thread = mergeStored(thread, [dto(7, PEER)]);
+    const same = mergeStored(thread, [dto(7, PEER)]);
+    expect(same).toBe(thread);
+    thread = mergeStored(thread, [dto(7, PEER), dto(8, PEER), dto(8, PEER)]);
+    expect(ids(thread)).toEqual([7, 8]);
+    expect(thread.byId.size).toBe(2);
+  });
+
+  it('prepends an older page in front of what is held', () => {
+    let thread = mergeStored(emptyThread(PEER, 10), [dto(50, PEER), dto(51, ME)]);
+    thread = mergeStored(thread, [dto(10, PEER), dto(11, ME), dto(12, PEER)]);
+    expect(ids(thread)).toEqual([10, 11, 12, 50, 51]);
+  });
+
+  it('learns the conversation id from the first stored message', () => {
+    const thread = mergeStored(emptyThread(PEER, null), [dto(1, ME)]);
+    expect(thread.conversation).toBe(10);
+  });
+
+  it('scrolls back through 10,000 messages page by page, then takes live ones quickly', () => {
+    let thread = emptyThread(PEER, 10);
+    for (let top = 10_000; top > 0; top -= 50) {
+      const page = Array.from({ length: 50 }, (_, i) => dto(top - 49 + i, i % 2 ? ME : PEER));
+      thread = mergeStored(thread, page);
+    }
+    const started = performance.now();
+    for (let i = 10_001; i <= 10_100; i++) thread = mergeStored(thread, [dto(i, PEER)]);
+    expect(thread.stored.length).toBe(10_100);
+    expect(thread.stored.every((m, i) => m.id === i + 1)).toBe(true);
+    // 100 live messages on a 10,000-message thread: well under a frame each
+    expect(performance.now() - started).toBeLessThan(1_500);
+  });
+});
+
+describe('outgoing messages', () => {
+  const draft = (clientId: string) => ({ sender: ME, clientId, kind: 'text' as const, body: 'hi', giftId: null, now: new Date() });
+
+  it('goes pending -> sent -> read', () => {
+    let thread = addOutgoing(emptyThread(PEER, 10), draft('abcdefgh1'));
+    const [pending] = visibleMessages(thread);
+    expect(deliveryState(pending!, thread.peerLastRead)).toBe('pending');
+
+    thread = mergeStored(thread, [dto(20, ME, 'abcdefgh1')]);
+    expect(thread.outgoing).toEqual([]);
+    const [sent] = visibleMessages(thread);
+    expect(sent!.key).toBe(pending!.key);
+    expect(deliveryState(sent!, thread.peerLastRead)).toBe('sent');
+
+    thread = applyPeerRead(thread, 20);
+    expect(deliveryState(sent!, thread.peerLastRead)).toBe('read');
+  });
+
+  it('never moves the read pointer backwards', () => {
+    const thread = applyPeerRead(applyPeerRead(emptyThread(PEER, 10), 30), 12);
+    expect(thread.peerLastRead).toBe(30);
+  });
+
+  it('shows the bubble once when the ack and message:new both arrive', () => {
+    let thread = addOutgoing(emptyThread(PEER, 10), draft('abcdefgh2'));
+    thread = mergeStored(thread, [dto(21, ME, 'abcdefgh2')]);
+    thread = mergeStored(thread, [dto(21, ME, 'abcdefgh2')]);
+    expect(visibleMessages(thread).map((m) => m.key)).toEqual([messageKey(ME, 'abcdefgh2')]);
+  });
+
+  it('fails with a reason and retries with the same client id', () => {
+    let thread = addOutgoing(emptyThread(PEER, 10), draft('abcdefgh3'));
+    const key = messageKey(ME, 'abcdefgh3');
+    thread = markFailed(thread, key, { code: 'insufficient_credits', needed: 1 });
+    expect(deliveryState(thread.outgoing[0]!, 0)).toBe('failed');
+    expect(thread.outgoing[0]!.failure).toEqual({ code: 'insufficient_credits', needed: 1 });
+    thread = markRetrying(thread, key);
+    expect(thread.outgoing[0]!.client_id).toBe('abcdefgh3');
+    expect(deliveryState(thread.outgoing[0]!, 0)).toBe('pending');
+  });
+
+  it('keeps outgoing messages after the stored ones', () => {
+    let thread = mergeStored(emptyThread(PEER, 10), [dto(1, PEER)]);
+    thread = addOutgoing(thread, draft('abcdefgh4'));
+    thread = mergeStored(thread, [dto(2, PEER)]);
+    expect(visibleMessages(thread).map((m) => m.id)).toEqual([1, 2, null]);
+    expect(newestPeerMessageId(thread)).toBe(2);
+  });
+
+  it('makes client ids the server accepts, different every time', () => {
+    const a = newClientId();
+    const b = newClientId();
+    expect(clientIdField.safeParse(a).success).toBe(true);
+    expect(a).not.toBe(b);
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * One conversation as the client holds it: stored messages (a Map by id plus an id-sorted array)
+ * and own outgoing messages that the server has not acknowledged yet. Pure functions only: every
+ * change returns a new Thread so jotai sees it, and the same message arriving twice (ack,
+ * 'message:new' from the socket, sync after a reconnect, a polling round) is kept once.
+ */
+import type { MessageDto, MessageKind } from '@shared/api/chats.js';
+import type { ErrorCode } from '@shared/errors.js';
+
+export type DeliveryState = 'pending' | 'sent' | 'read' | 'failed';
+
+/** Why an outgoing message could not be delivered (shown beside it, with a retry). */
+export interface SendFailure {
+  code: ErrorCode | 'network';
+  needed?: number;
+}
+
+export interface ChatMessage {
+  /** Stable render key that survives the pending -> stored transition. */
+  key: string;
+  /** null until the server stored it */
+  id: number | null;
+  conversation: number | null;
+  sender: number;
+  client_id: string;
+  kind: MessageKind;
+  body: string;
+  gift_id: string | null;
+  created_at: string;
+  /** Own unacknowledged messages only: 'pending' while trying, 'failed' after a refusal. */
+  local: 'pending' | 'failed' | null;
+  failure: SendFailure | null;
+}
+
+export interface Thread {
+  /** the other member (profile id == user id) */
+  profile: number;
+  conversation: number | null;
+  byId: ReadonlyMap<number, ChatMessage>;
+  /** stored messages ascending by id */
+  stored: readonly ChatMessage[];
+  /** own messages not acknowledged yet, in the order they were written */
+  outgoing: readonly ChatMessage[];
+  peerLastRead: number;
+  /** older messages exist on the server (infinite scroll up) */
+  hasMoreBefore: boolean;
+  historyCut: boolean;
+  /** the first page was loaded from the server */
+  loaded: boolean;
+}
+
+export function messageKey(sender: number, clientId: string): string {
+  return `${sender}:${clientId}`;
+}
+
+export function emptyThread(profile: number, conversation: number | null): Thread {
+  return { profile, conversation, byId: new Map(), stored: [], outgoing: [], peerLastRead: 0, hasMoreBefore: false, historyCut: false, loaded: false };
+}
+
+export function fromDto(dto: MessageDto): ChatMessage {
+  return {
+    key: messageKey(dto.sender, dto.client_id),
+    id: dto.id,
+    conversation: dto.conversation,
+    sender: dto.sender,
+    client_id: dto.client_id,
+    kind: dto.kind,
+    body: dto.body,
+    gift_id: dto.gift_id,
+    created_at: dto.created_at,
+    local: null,
+    failure: null,
+  };
+}
+
+/** A client id the server accepts (8-64 chars of [A-Za-z0-9_-]); unique per send, reused on retries. */
+export function newClientId(): string {
+  const cryptoApi = globalThis.crypto;
+  if (cryptoApi && typeof cryptoApi.randomUUID === 'function') return cryptoApi.randomUUID().replace(/-/g, '');
+  const bytes = new Uint8Array(16);
+  cryptoApi.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Index where a message with `id` belongs in an ascending array (binary search). */
+export function insertionIndex(sorted: readonly ChatMessage[], id: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((sorted[mid]!.id ?? 0) < id) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * Adds stored messages (any order, possibly already held) to the thread. A message that matches
+ * an own outgoing one by client id replaces it, so an optimistic bubble turns into the stored one
+ * instead of appearing twice.
+ */
+export function mergeStored(thread: Thread, incoming: readonly MessageDto[]): Thread {
+  const fresh = incoming.filter((m) => !thread.byId.has(m.id));
+  if (fresh.length === 0) return thread;
+  const byId = new Map(thread.byId);
+  const stored = thread.stored.slice();
+  const arrivedKeys = new Set<string>();
+  for (const dto of fresh) {
+    if (byId.has(dto.id)) continue;
+    const message = fromDto(dto);
+    byId.set(dto.id, message);
+    arrivedKeys.add(message.key);
+    const last = stored[stored.length - 1];
+    // Fast path: new messages nearly always belong at the end.
+    if (!last || (last.id ?? 0) < dto.id) stored.push(message);
+    else stored.splice(insertionIndex(stored, dto.id), 0, message);
+  }
+  const outgoing = thread.outgoing.filter((m) => !arrivedKeys.has(m.key));
+  const conversation = thread.conversation ?? fresh[0]!.conversation;
+  return { ...thread, conversation, byId, stored, outgoing };
+}
+
+export interface OutgoingDraft {
+  sender: number;
+  clientId: string;
+  kind: MessageKind;
+  body: string;
+  giftId: string | null;
+  now: Date;
+}
+
+/** The optimistic bubble shown the moment the member presses send. */
+export function addOutgoing(thread: Thread, draft: OutgoingDraft): Thread {
+  const message: ChatMessage = {
+    key: messageKey(draft.sender, draft.clientId),
+    id: null,
+    conversation: thread.conversation,
+    sender: draft.sender,
+    client_id: draft.clientId,
+    kind: draft.kind,
+    body: draft.body,
+    gift_id: draft.giftId,
+    created_at: draft.now.toISOString(),
+    local: 'pending',
+    failure: null,
+  };
+  return { ...thread, outgoing: [...thread.outgoing, message] };
+}
+
+function updateOutgoing(thread: Thread, key: string, change: Partial<ChatMessage>): Thread {
+  if (!thread.outgoing.some((m) => m.key === key)) return thread;
+  return { ...thread, outgoing: thread.outgoing.map((m) => (m.key === key ? { ...m, ...change } : m)) };
+}
+
+export function markFailed(thread: Thread, key: string, failure: SendFailure): Thread {
+  return updateOutgoing(thread, key, { local: 'failed', failure });
+}
+
+/** Back to pending for a retry; the client id stays the same so the server stores it once. */
+export function markRetrying(thread: Thread, key: string): Thread {
+  return updateOutgoing(thread, key, { local: 'pending', failure: null });
+}
+
+export function removeOutgoing(thread: Thread, key: string): Thread {
+  return { ...thread, outgoing: thread.outgoing.filter((m) => m.key !== key) };
+}
+
+/** The peer's read pointer only ever moves forward (events can arrive out of order). */
+export function applyPeerRead(thread: Thread, messageId: number): Thread {
+  return messageId > thread.peerLastRead ? { ...thread, peerLastRead: messageId } : thread;
+}
+
+/** The tick state of an own message. */
+export function deliveryState(message: ChatMessage, peerLastRead: number): DeliveryState {
+  if (message.local === 'failed') return 'failed';
+  if (message.local === 'pending' || message.id === null) return 'pending';
+  return message.id <= peerLastRead ? 'read' : 'sent';
+}
+
+export function newestStoredId(thread: Thread): number {
+  return thread.stored[thread.stored.length - 1]?.id ?? 0;
+}
+
+export function oldestStoredId(thread: Thread): number | null {
+  return thread.stored[0]?.id ?? null;
+}
+
+/** Newest message written by the peer (what "mark read" points at). */
+export function newestPeerMessageId(thread: Thread): number {
+  for (let i = thread.stored.length - 1; i >= 0; i--) {
+    const message = thread.stored[i]!;
+    if (message.sender === thread.profile) return message.id ?? 0;
+  }
+  return 0;
+}
+
+/** Stored then outgoing: the order the message list renders. */
+export function visibleMessages(thread: Thread): ChatMessage[] {
+  return thread.outgoing.length === 0 ? (thread.stored as ChatMessage[]) : [...thread.stored, ...thread.outgoing];
+}

@@ -1,0 +1,83 @@
+/**
+ * Chat state (spec section 3 "Chat state"): the conversation list, the threads the member opened,
+ * presence and typing of peers, and the connection state. Written only by the realtime owner
+ * (state/realtime.ts) and the chat actions (state/chat-actions.ts); components read.
+ * Threads and entries are keyed by the peer's profile id (== user id): a chat opened from a
+ * profile has no conversation id until its first message is stored.
+ */
+import type { ChatEntryDto, ChatProfileDto } from '@shared/api/chats.js';
+import { atom } from './jotai.js';
+import type { Thread } from './chat-thread.js';
+
+export type ConnectionState = 'connecting' | 'online' | 'offline';
+
+export interface Presence {
+  online: boolean;
+  last_seen: string | null;
+}
+
+/** profile id -> list entry */
+export const chatEntriesAtom = atom<ReadonlyMap<number, ChatEntryDto>>(new Map());
+/** false until GET /api/chats.php answered once (the list shows a spinner on the first load only) */
+export const chatsLoadedAtom = atom(false);
+
+/** Newest conversation first (by its last message; a fresh, empty one on top). */
+export const chatListAtom = atom((get) =>
+  [...get(chatEntriesAtom).values()].sort((a, b) => (b.last_message?.id ?? Number.MAX_SAFE_INTEGER) - (a.last_message?.id ?? Number.MAX_SAFE_INTEGER)),
+);
+
+/** profile id -> thread */
+export const threadsAtom = atom<ReadonlyMap<number, Thread>>(new Map());
+
+/** conversation id -> profile id, from the list and the opened threads */
+export const conversationProfilesAtom = atom((get) => {
+  const index = new Map<number, number>();
+  for (const entry of get(chatEntriesAtom).values()) index.set(entry.conversation, entry.profile.id);
+  for (const thread of get(threadsAtom).values()) if (thread.conversation !== null) index.set(thread.conversation, thread.profile);
+  return index;
+});
+
+export const presenceAtom = atom<ReadonlyMap<number, Presence>>(new Map());
+/** profile id -> time (ms) the typing indicator expires */
+export const typingAtom = atom<ReadonlyMap<number, number>>(new Map());
+export const connectionAtom = atom<ConnectionState>('connecting');
+/** Web push is a later issue: false until then, which keeps polling at 60 s. */
+export const pushSubscribedAtom = atom(false);
+/** The chat on screen (profile id) while the page is visible: its new messages are read at once. */
+export const openChatAtom = atom<number | null>(null);
+
+const LAST_OPENED_KEY = 'last-opened-chat';
+
+export interface LastOpenedChat {
+  profile: number;
+  /** ISO date it was opened */
+  date: string;
+}
+
+/** The last opened chat (spec: "last opened chat profile and date"), kept across visits. */
+export function readLastOpenedChat(): LastOpenedChat | null {
+  try {
+    const raw = localStorage.getItem(LAST_OPENED_KEY);
+    const parsed = raw ? (JSON.parse(raw) as Partial<LastOpenedChat>) : null;
+    return parsed && typeof parsed.profile === 'number' && typeof parsed.date === 'string' ? { profile: parsed.profile, date: parsed.date } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberOpenedChat(profile: number, now = new Date()): void {
+  try {
+    localStorage.setItem(LAST_OPENED_KEY, JSON.stringify({ profile, date: now.toISOString() } satisfies LastOpenedChat));
+  } catch {
+    // storage full or disabled: the app still works without it
+  }
+}
+
+/** What the header needs about a chat's peer when it is opened (also before any message exists). */
+export interface ThreadMeta {
+  profile: ChatProfileDto;
+  blocked_by_me: boolean;
+  blocked_me: boolean;
+}
+/** profile id -> header data from GET /api/messages.php */
+export const threadMetaAtom = atom<ReadonlyMap<number, ThreadMeta>>(new Map());

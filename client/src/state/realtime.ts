@@ -1,0 +1,298 @@
+/**
+ * The one owner of the socket. It connects lazily, turns server events into atom writes, catches
+ * up from the database on every (re)connect (sync after the newest id held, reload the list,
+ * re-send unacknowledged messages with their client ids), and polls REST while the socket is
+ * down. Components never see the socket: they call state/chat-actions.ts, which asks this module
+ * for a transport. Correctness never rests on Socket.IO connection-state recovery.
+ */
+import type { MessageDto, SendMessageInput } from '@shared/api/chats.js';
+import { ICEBREAKERS } from '@shared/rules/chat-icebreakers.js';
+import { ApiError } from '../api/http.js';
+import { fetchChats, fetchCounts, fetchLikesIfAvailable, fetchSync, postMessage, postMessagesRead, sendPageHiddenBeacon } from '../api/chats.js';
+import { createChatSocket, type ChatSocket } from '../api/socket.js';
+import { fetchCurrentUser } from '../api/user.js';
+import { appStore } from './jotai.js';
+import { userAtom } from './user.js';
+import { createFallbackPoller, pollIntervalMs, readPollOverride, type FallbackPoller } from './chat-poller.js';
+import { markFailed, mergeStored, type SendFailure } from './chat-thread.js';
+import { applyChats, applyMessages, applyReadEvent, getThread, removeConversation, setCounts, setCredits, updateThread } from './chat-store.js';
+import { chatEntriesAtom, connectionAtom, presenceAtom, pushSubscribedAtom, threadsAtom, typingAtom } from './chats.js';
+
+const ACK_TIMEOUT_MS = 10_000;
+const SYNC_PAGE_LIMIT = 20;
+const TYPING_SHOWN_MS = 6_000;
+const PRESENCE_WATCH_MAX = 200;
+
+let socket: ChatSocket | null = null;
+let poller: FallbackPoller | null = null;
+let stopped = true;
+/** Bumped on every start, so a socket that connects after a quick stop/start (StrictMode) is dropped. */
+let generation = 0;
+/** Newest message id applied from the event stream (socket, sync): where the next catch-up starts. */
+let newestHeld = 0;
+let catchUpRunning: Promise<void> | null = null;
+const inFlight = new Set<string>();
+
+export function isSocketOnline(): boolean {
+  return socket?.connected === true;
+}
+
+function pollOverride(): number | null {
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem('debug-poll-ms');
+  } catch {
+    stored = null;
+  }
+  const automated = typeof navigator !== 'undefined' && navigator.webdriver === true;
+  return readPollOverride(!import.meta.env.PROD || automated, location.search, stored);
+}
+
+/** Starts the realtime owner; returns the stop function (called on log-out / unmount). */
+export function startRealtime(): () => void {
+  stopped = false;
+  newestHeld = 0;
+  const mine = ++generation;
+  const override = pollOverride();
+  poller = createFallbackPoller({
+    timers: { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (h) => window.clearTimeout(h as number), now: () => Date.now() },
+    startDelayMs: override === null ? 5_000 : Math.min(5_000, override),
+    intervalMs: () => pollIntervalMs(appStore.get(pushSubscribedAtom), override),
+    poll: pollRound,
+  });
+  poller.mount();
+  void refreshChats();
+  void createChatSocket().then((created) => {
+    if (stopped || mine !== generation) {
+      created.close();
+      return;
+    }
+    socket = created;
+    wireSocket(created);
+  });
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') sendPageHiddenBeacon();
+  };
+  document.addEventListener('visibilitychange', onVisibility);
+  return () => {
+    stopped = true;
+    document.removeEventListener('visibilitychange', onVisibility);
+    poller?.stop();
+    poller = null;
+    socket?.close();
+    socket = null;
+    appStore.set(connectionAtom, 'connecting');
+  };
+}
+
+function wireSocket(s: ChatSocket): void {
+  s.on('connect', () => {
+    appStore.set(connectionAtom, 'online');
+    poller?.setConnected(true);
+    void catchUp();
+  });
+  s.on('disconnect', () => {
+    appStore.set(connectionAtom, 'offline');
+    poller?.setConnected(false);
+  });
+  s.on('connect_error', () => {
+    appStore.set(connectionAtom, 'offline');
+    poller?.setConnected(false);
+  });
+  s.on('message:new', (message) => receive([message]));
+  s.on('message:read', ({ conversation, reader, message }) => applyReadEvent(conversation, reader, message));
+  s.on('chat:removed', ({ conversation }) => removeConversation(conversation));
+  s.on('counts', setCounts);
+  s.on('credits', ({ credits }) => setCredits(credits));
+  s.on('typing', ({ profile, typing }) => {
+    const next = new Map(appStore.get(typingAtom));
+    if (typing) next.set(profile, Date.now() + TYPING_SHOWN_MS);
+    else next.delete(profile);
+    appStore.set(typingAtom, next);
+  });
+  s.on('presence', ({ profile, online, last_seen }) => {
+    appStore.set(presenceAtom, new Map(appStore.get(presenceAtom)).set(profile, { online, last_seen }));
+    if (!online) {
+      const typing = new Map(appStore.get(typingAtom));
+      if (typing.delete(profile)) appStore.set(typingAtom, typing);
+    }
+  });
+  s.on('invalidate', ({ resource }) => {
+    if (resource === 'chats') void catchUp();
+    if (resource === 'user') void refreshUser();
+    if (resource === 'likes') void fetchCounts().then(setCounts).catch(() => undefined);
+  });
+}
+
+/** Applies stored messages; a conversation the client does not know yet reloads the list first. */
+function receive(messages: readonly MessageDto[]): void {
+  for (const message of messages) if (message.id > newestHeld) newestHeld = message.id;
+  // A peer's message ends their typing indicator.
+  const typing = new Map(appStore.get(typingAtom));
+  let typingChanged = false;
+  for (const message of messages) typingChanged = typing.delete(message.sender) || typingChanged;
+  if (typingChanged) appStore.set(typingAtom, typing);
+
+  const unknown = applyMessages(messages);
+  if (unknown.length > 0) void refreshChats().then(() => applyMessages(unknown));
+}
+
+/** Reloads the conversation list (also used after a failed delete). */
+export async function refreshChats(): Promise<void> {
+  try {
+    const response = await fetchChats();
+    if (stopped) return;
+    applyChats(response);
+    // First load: the list's newest message is where catch-up starts (nothing older is held).
+    if (newestHeld === 0) newestHeld = Math.max(0, ...response.chats.map((c) => c.last_message?.id ?? 0));
+    watchPresence();
+  } catch {
+    // the next catch-up or poll round retries
+  }
+}
+
+async function refreshUser(): Promise<void> {
+  try {
+    const user = await fetchCurrentUser();
+    if (user && !stopped) appStore.set(userAtom, user);
+  } catch {
+    // keep what is shown
+  }
+}
+
+/** Everything missed since the newest id held: loops while the server says there is more. */
+async function syncFromDatabase(): Promise<void> {
+  if (newestHeld === 0) return;
+  for (let page = 0; page < SYNC_PAGE_LIMIT; page++) {
+    const response = await fetchSync(newestHeld);
+    if (stopped) return;
+    setCounts(response.counts);
+    if (response.messages.length > 0) receive(response.messages);
+    if (!response.has_more || response.messages.length === 0) return;
+  }
+}
+
+/** On every (re)connect: database first, then the list, then the sends that were never acknowledged. */
+function catchUp(): Promise<void> {
+  catchUpRunning ??= (async () => {
+    try {
+      await syncFromDatabase();
+      await refreshChats();
+      await resendPending();
+    } catch {
+      // the socket stays up; the next invalidate, reconnect or poll round retries
+    } finally {
+      catchUpRunning = null;
+    }
+  })();
+  return catchUpRunning;
+}
+
+/** One fallback round while the socket is down (spec: user, chats and likes; plus catch-up). */
+async function pollRound(): Promise<void> {
+  await refreshUser();
+  await syncFromDatabase().catch(() => undefined);
+  await refreshChats();
+  await fetchLikesIfAvailable().catch(() => null);
+  await resendPending();
+}
+
+async function resendPending(): Promise<void> {
+  for (const thread of appStore.get(threadsAtom).values()) {
+    for (const message of thread.outgoing) {
+      if (message.local === 'pending') await deliver(thread.profile, message.key);
+    }
+  }
+}
+
+/**
+ * Sends one outgoing message by whichever road is open: the socket with an ack, or REST while
+ * disconnected (or when the ack does not come). Same client id every time: stored once.
+ */
+export async function deliver(profile: number, key: string): Promise<void> {
+  if (inFlight.has(key)) return;
+  const message = getThread(profile)?.outgoing.find((m) => m.key === key);
+  if (!message || message.local !== 'pending') return;
+  const input: SendMessageInput = { profile, client_id: message.client_id, kind: message.kind, body: message.body };
+  if (message.gift_id) input.gift_id = message.gift_id;
+  // An icebreaker bubble holds its i18n key as body (like the stored message); the server wants the id.
+  if (message.kind === 'icebreaker') input.icebreaker_id = ICEBREAKERS.find((i) => i.key === message.body)?.id ?? message.body;
+  inFlight.add(key);
+  try {
+    if (socket?.connected) {
+      const sent = await sendOverSocket(socket, input);
+      if (sent === 'timeout') await sendOverRest(profile, key, input);
+      else if (sent.ok) accept(profile, sent.message);
+      else fail(profile, key, { code: sent.error });
+    } else {
+      await sendOverRest(profile, key, input);
+    }
+  } finally {
+    inFlight.delete(key);
+  }
+}
+
+type SocketSend = 'timeout' | { ok: true; message: MessageDto } | { ok: false; error: SendFailure['code'] };
+
+function sendOverSocket(s: ChatSocket, input: SendMessageInput): Promise<SocketSend> {
+  return new Promise((resolve) => {
+    s.timeout(ACK_TIMEOUT_MS).emit('message:send', input, (error, result) => {
+      if (error || !result) resolve('timeout');
+      else if (result.ok) resolve({ ok: true, message: result.data });
+      else resolve({ ok: false, error: result.error });
+    });
+  });
+}
+
+async function sendOverRest(profile: number, key: string, input: SendMessageInput): Promise<void> {
+  try {
+    const response = await postMessage(input);
+    setCredits(response.credits);
+    accept(profile, response.message);
+  } catch (error) {
+    // No answer at all: stays pending and goes again at the next reconnect or poll round.
+    if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) return;
+    const needed = typeof error.body.needed === 'number' ? error.body.needed : undefined;
+    fail(profile, key, needed === undefined ? { code: error.code } : { code: error.code, needed });
+  }
+}
+
+function accept(profile: number, message: MessageDto): void {
+  updateThread(profile, (t) => mergeStored(t, [message]));
+  receive([message]);
+}
+
+function fail(profile: number, key: string, failure: SendFailure): void {
+  updateThread(profile, (t) => markFailed(t, key, failure));
+}
+
+/** Marks a conversation read up to `message`: socket ack or REST; the answer carries the counts. */
+export async function sendReadMark(conversation: number, message: number): Promise<void> {
+  if (socket?.connected) {
+    const counts = await new Promise<Parameters<typeof setCounts>[0] | null>((resolve) => {
+      socket!.timeout(ACK_TIMEOUT_MS).emit('message:read', { conversation, message }, (error, result) => {
+        resolve(!error && result?.ok ? result.data : null);
+      });
+    });
+    if (counts) return setCounts(counts);
+  }
+  const response = await postMessagesRead(conversation, message);
+  setCounts(response.counts);
+}
+
+export function sendTyping(conversation: number, typing: boolean): void {
+  if (socket?.connected) socket.emit('typing', { conversation, typing });
+}
+
+/** Asks for the online state of the profiles in the list (and any extra, e.g. an opened profile). */
+export function watchPresence(extra: number[] = []): void {
+  if (!socket?.connected) return;
+  const ids = [...new Set([...extra, ...appStore.get(chatEntriesAtom).keys()])].slice(0, PRESENCE_WATCH_MAX);
+  if (ids.length === 0) return;
+  socket.timeout(ACK_TIMEOUT_MS).emit('presence:watch', { profiles: ids }, (error, result) => {
+    if (error || !result?.ok) return;
+    const next = new Map(appStore.get(presenceAtom));
+    for (const p of result.data) next.set(p.profile, { online: p.online, last_seen: p.last_seen });
+    appStore.set(presenceAtom, next);
+  });
+}

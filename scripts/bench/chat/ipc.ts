@@ -1,0 +1,21 @@
+/** The small IPC protocol between the bench (parent) and a pinned server process (serve.ts). */
+export type ServeKind = 'app' | 'sio' | 'ws';
+
+export type ServeRequest =
+  /** collect garbage (needs --expose-gc) and report the heap */
+  | { id: number; type: 'heap' }
+  /** restart the event-loop delay histogram */
+  | { id: number; type: 'eld-reset' }
+  | { id: number; type: 'eld' }
+  | { id: number; type: 'cpu' };
+
+export type ServeReply =
+  | { id: number; type: 'heap'; heapUsed: number; rss: number }
+  | { id: number; type: 'eld'; p50: number; p99: number; max: number }
+  | { id: number; type: 'cpu'; userMicros: number; systemMicros: number }
+  | { id: number; type: 'ok' };
+
+export type ServeEvent = { type: 'ready'; port: number } | { type: 'failed'; message: string };
+
+/** Event-loop delay sampling period; Node's histogram includes it, so it is subtracted. */
+export const ELD_RESOLUTION_MS = 10;

@@ -1,0 +1,166 @@
+/**
+ * Open-loop load: message i is scheduled at start + i / rate whether or not earlier ones were
+ * answered, and its latency is measured from that scheduled time to its receipt by the addressed
+ * member. A message not received within the loss timeout counts as lost.
+ */
+import { LatencyRecorder, type LatencySummary } from './latency.js';
+import { cpuMark, cpuShare, type ServerProcess } from './processes.js';
+import type { DeliverySink, TargetClient } from './targets.js';
+
+export interface StepResult {
+  offered: number;
+  sent: number;
+  /** messages per second the generator actually sent */
+  sentRate: number;
+  received: number;
+  receivedRate: number;
+  lost: number;
+  /** deliveries of a message a member already had */
+  redelivered: number;
+  /** messages whose recipient saw them under two different stored ids */
+  duplicated: number;
+  refused: Map<string, number>;
+  latency: LatencySummary;
+  generatorCpu: number;
+  serverCpu: number | null;
+}
+
+export interface OpenLoopOptions {
+  tag: string;
+  rate: number;
+  seconds: number;
+  /** pairs of members chatting; message i goes one way or the other within pair i % pairs.length */
+  pairs: Array<[TargetClient, TargetClient]>;
+  lossTimeoutMs: number;
+  sink: SwitchableSink;
+  /** servers whose CPU share over the step is reported (summed) */
+  servers?: ServerProcess[];
+  /** called every tick with the seconds since start, e.g. to kill a server mid-run */
+  onTick?: (elapsedSeconds: number) => void;
+  /** how long to keep waiting for stragglers after the last send (default lossTimeoutMs) */
+  drainMs?: number;
+}
+
+/** Routes deliveries to whichever run is current; stray ones from older runs are dropped. */
+export class SwitchableSink implements DeliverySink {
+  current: OpenLoopRun | null = null;
+  delivered(tag: string, seq: number, receiver: number, messageId?: number): void {
+    if (this.current?.tag === tag) this.current.delivered(seq, receiver, messageId);
+  }
+  acked(tag: string, seq: number, ok: boolean, error?: string): void {
+    if (this.current?.tag === tag && !ok) this.current.refused(error ?? 'unknown');
+  }
+}
+
+export class OpenLoopRun {
+  readonly scheduledAt: Float64Array;
+  readonly receiver: Int32Array;
+  readonly firstMessageId: Float64Array;
+  readonly receivedCount: Uint8Array;
+  readonly latency = new LatencyRecorder();
+  received = 0;
+  redelivered = 0;
+  duplicated = 0;
+  lastReceiptAt = 0;
+  readonly refusals = new Map<string, number>();
+
+  constructor(
+    readonly tag: string,
+    total: number,
+    private readonly lossTimeoutMs: number,
+  ) {
+    this.scheduledAt = new Float64Array(total);
+    this.receiver = new Int32Array(total);
+    this.firstMessageId = new Float64Array(total);
+    this.receivedCount = new Uint8Array(total);
+  }
+
+  delivered(seq: number, receiver: number, messageId?: number): void {
+    if (!(seq >= 0 && seq < this.receiver.length) || this.receiver[seq] !== receiver) return;
+    if (this.receivedCount[seq]! > 0) {
+      this.redelivered++;
+      if (messageId !== undefined && this.firstMessageId[seq] !== messageId) this.duplicated++;
+      return;
+    }
+    const now = performance.now();
+    const latency = now - this.scheduledAt[seq]!;
+    if (latency > this.lossTimeoutMs) return;
+    this.receivedCount[seq] = 1;
+    this.firstMessageId[seq] = messageId ?? 0;
+    this.received++;
+    this.lastReceiptAt = now;
+    this.latency.recordMs(latency);
+  }
+
+  refused(code: string): void {
+    this.refusals.set(code, (this.refusals.get(code) ?? 0) + 1);
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
+  const total = Math.round(o.rate * o.seconds);
+  const run = new OpenLoopRun(o.tag, total, o.lossTimeoutMs);
+  o.sink.current = run;
+  const cpuBefore = await Promise.all((o.servers ?? []).map((s) => s.request<'cpu'>('cpu')));
+  const generator = cpuMark();
+  const start = performance.now() + 5;
+  const interval = 1000 / o.rate;
+  let seq = 0;
+
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      o.onTick?.((now - start) / 1000);
+      while (seq < total && start + seq * interval <= now) {
+        const pair = o.pairs[seq % o.pairs.length]!;
+        const forward = Math.floor(seq / o.pairs.length) % 2 === 0;
+        const [from, to] = forward ? pair : [pair[1], pair[0]];
+        run.scheduledAt[seq] = start + seq * interval;
+        run.receiver[seq] = to.memberId;
+        from.send(o.tag, seq, to.memberId);
+        seq++;
+      }
+      if (seq < total) setTimeout(tick, 1);
+      else resolve();
+    };
+    setTimeout(tick, 5);
+  });
+  const sendEnd = performance.now();
+
+  const drainUntil = start + (total - 1) * interval + (o.drainMs ?? o.lossTimeoutMs);
+  while (run.received < total && performance.now() < drainUntil) {
+    o.onTick?.((performance.now() - start) / 1000);
+    await sleep(20);
+  }
+  const generatorCpu = cpuShare(generator);
+  const wallMicros = (performance.now() - start) * 1000;
+  const cpuAfter = await Promise.all((o.servers ?? []).map((s) => s.request<'cpu'>('cpu')));
+  const serverCpu = o.servers?.length
+    ? cpuAfter.reduce((sum, after, i) => sum + after.userMicros + after.systemMicros - cpuBefore[i]!.userMicros - cpuBefore[i]!.systemMicros, 0) / wallMicros
+    : null;
+  o.sink.current = null;
+
+  return {
+    offered: o.rate,
+    sent: total,
+    sentRate: total / ((sendEnd - start) / 1000),
+    received: run.received,
+    receivedRate: run.received / (Math.max(run.lastReceiptAt - start, 1) / 1000),
+    lost: total - run.received,
+    redelivered: run.redelivered,
+    duplicated: run.duplicated,
+    refused: run.refusals,
+    latency: run.latency.summary(),
+    generatorCpu,
+    serverCpu,
+  };
+}
+
+/** Consecutive members form pairs: (0,1), (2,3), ... */
+export function pairUp<T>(clients: T[]): Array<[T, T]> {
+  const pairs: Array<[T, T]> = [];
+  for (let i = 0; i + 1 < clients.length; i += 2) pairs.push([clients[i]!, clients[i + 1]!]);
+  return pairs;
+}

@@ -1,0 +1,146 @@
+/**
+ * Child processes of the bench: servers under test pinned to the server core, a private
+ * redis-server, and the pinning of the bench itself to the load-generator core.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
+import type { ServeEvent, ServeKind, ServeReply, ServeRequest } from './ipc.js';
+
+export const SERVER_CPU = process.env.BENCH_SERVER_CPU ?? '0';
+export const CLIENT_CPU = process.env.BENCH_CLIENT_CPU ?? '1';
+const hasTaskset = spawnSync('taskset', ['--version']).status === 0;
+
+/** Prefix that pins a command to `cpu` (nothing when taskset is missing). */
+function pinned(cpu: string, command: string, args: string[]): [string, string[]] {
+  return hasTaskset ? ['taskset', ['-c', cpu, command, ...args]] : [command, args];
+}
+
+/** Pins this process (all its threads, and children it starts later) to the generator core. */
+export function pinSelfToClientCore(): string {
+  if (!hasTaskset) return 'unpinned (taskset not found)';
+  const r = spawnSync('taskset', ['-a', '-p', '-c', CLIENT_CPU, String(process.pid)]);
+  return r.status === 0 ? `core ${CLIENT_CPU}` : `unpinned (taskset failed: ${String(r.stderr).trim()})`;
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const port = (server.address() as { port: number }).port;
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+export interface ServerProcess {
+  kind: ServeKind;
+  port: number;
+  url: string;
+  pid: number;
+  request<T extends ServeReply['type']>(type: ServeRequest['type']): Promise<Extract<ServeReply, { type: T }>>;
+  /** kills (SIGKILL by default: a crash) and waits for the exit */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Starts scripts/bench/chat/serve.ts <kind> on the server core and waits for it to listen. */
+export async function startServe(kind: ServeKind, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const script = new URL('./serve.ts', import.meta.url).pathname;
+  const [command, args] = pinned(SERVER_CPU, process.execPath, ['--expose-gc', '--import', 'tsx', script, kind]);
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, ...env },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`serve ${kind} exited with ${code} before listening`));
+    child.once('exit', onExit);
+    child.on('message', (event: ServeEvent) => {
+      if (event.type === 'failed') reject(new Error(`serve ${kind} failed:\n${event.message}`));
+      if (event.type === 'ready') {
+        child.off('exit', onExit);
+        resolve(event.port);
+      }
+    });
+  });
+  return wrap(kind, child, port);
+}
+
+function wrap(kind: ServeKind, child: ChildProcess, port: number): ServerProcess {
+  let nextId = 1;
+  const waiting = new Map<number, (reply: ServeReply) => void>();
+  child.on('message', (reply: ServeReply | ServeEvent) => {
+    if ('id' in reply) waiting.get(reply.id)?.(reply);
+  });
+  const exited = once(child, 'exit');
+  return {
+    kind,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    request(type) {
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`serve ${kind}: no answer to ${type}`)), 60_000);
+        waiting.set(id, (reply) => {
+          clearTimeout(timer);
+          waiting.delete(id);
+          resolve(reply as never);
+        });
+        child.send({ id, type } as ServeRequest);
+      });
+    },
+    async kill(signal = 'SIGKILL') {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      // taskset execs node, so the child pid is the server itself.
+      child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+export interface RedisProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** A throwaway redis-server on a free port, no persistence, on the server core. */
+export async function startRedis(): Promise<RedisProcess> {
+  const port = await freePort();
+  const [command, args] = pinned(SERVER_CPU, 'redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1']);
+  const child = spawn(command, args, { stdio: 'ignore' });
+  const url = `redis://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    probe.on('error', () => {});
+    try {
+      await probe.connect();
+      await probe.ping();
+      probe.disconnect();
+      break;
+    } catch {
+      probe.disconnect();
+      if (attempt > 50) throw new Error('redis-server did not start');
+      await sleep(100);
+    }
+  }
+  const exited = once(child, 'exit');
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** CPU time of this process as a share of one core since `since`. */
+export function cpuShare(since: { cpu: NodeJS.CpuUsage; wall: number }): number {
+  const used = process.cpuUsage(since.cpu);
+  return (used.user + used.system) / 1000 / (performance.now() - since.wall);
+}
+
+export function cpuMark(): { cpu: NodeJS.CpuUsage; wall: number } {
+  return { cpu: process.cpuUsage(), wall: performance.now() };
+}

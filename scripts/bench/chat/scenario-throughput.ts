@@ -1,0 +1,79 @@
+/**
+ * Scenario 1: 1:1 chat. Pairs of connected members exchange messages at fixed, stepped-up
+ * rates; the same steps run against the real server (persisting every message) and both relays.
+ * The knee is the highest offered rate with p99 <= 50 ms and nothing lost or refused.
+ */
+import type { ChatBenchOptions } from './options.js';
+import type { BenchMember } from './fixture.js';
+import type { ServeKind } from './ipc.js';
+import { appEnv } from './app-env.js';
+import { closeAll, connectMany } from './connect.js';
+import { pairUp, runOpenLoop, SwitchableSink, type StepResult } from './open-loop.js';
+import { startServe } from './processes.js';
+import { int, ms, pct, printTable } from './table.js';
+
+export const KNEE_P99_MS = 50;
+
+export interface ThroughputResult {
+  kind: ServeKind;
+  steps: StepResult[];
+  /** highest offered rate meeting the knee rule, 0 if none */
+  knee: number;
+  connectSeconds: number;
+}
+
+export const KIND_LABEL: Record<ServeKind, string> = { app: 'persisted (app)', sio: 'bare socket.io', ws: 'raw ws' };
+
+function meetsKnee(step: StepResult): boolean {
+  return step.latency.p99 <= KNEE_P99_MS && step.lost === 0 && step.refused.size === 0;
+}
+
+/** Far past the knee: higher steps would only take time. */
+function saturated(step: StepResult): boolean {
+  return step.lost > step.sent * 0.05 || step.latency.p99 > 2000;
+}
+
+export async function runThroughputFor(kind: ServeKind, o: ChatBenchOptions, members: BenchMember[], databaseFile: string): Promise<ThroughputResult> {
+  const server = await startServe(kind, kind === 'app' ? appEnv(databaseFile) : {});
+  const sink = new SwitchableSink();
+  try {
+    const { clients, seconds } = await connectMany({ kind, urlFor: () => server.url, members, sink, concurrency: o.connectConcurrency });
+    const pairs = pairUp(clients);
+    const steps: StepResult[] = [];
+    for (const rate of o.steps) {
+      const step = await runOpenLoop({ tag: `tp_${kind}_${rate}`, rate, seconds: o.secondsPerStep, pairs, lossTimeoutMs: o.lossTimeoutMs, sink, servers: [server] });
+      steps.push(step);
+      console.log(
+        `  ${KIND_LABEL[kind]} ${rate}/s: sent ${int(step.sentRate)}/s recv ${int(step.receivedRate)}/s p50 ${ms(step.latency.p50)} p99 ${ms(step.latency.p99)} max ${ms(step.latency.max)} ms lost ${step.lost}` +
+          `${step.refused.size ? ` refused ${JSON.stringify(Object.fromEntries(step.refused))}` : ''} server ${pct(step.serverCpu)} generator ${pct(step.generatorCpu)}`,
+      );
+      if (saturated(step)) break;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    await closeAll(clients);
+    const knee = Math.max(0, ...steps.filter(meetsKnee).map((s) => s.offered));
+    return { kind, steps, knee, connectSeconds: seconds };
+  } finally {
+    await server.kill('SIGTERM');
+  }
+}
+
+export function printThroughputTable(results: ThroughputResult[]): void {
+  const rows = results.flatMap((r) =>
+    r.steps.map((s) => [
+      KIND_LABEL[r.kind],
+      int(s.offered),
+      int(s.sentRate),
+      int(s.receivedRate),
+      ms(s.latency.p50),
+      ms(s.latency.p99),
+      ms(s.latency.max),
+      int(s.lost),
+      int([...s.refused.values()].reduce((a, b) => a + b, 0)),
+      pct(s.serverCpu),
+      pct(s.generatorCpu),
+      meetsKnee(s) ? 'yes' : 'no',
+    ]),
+  );
+  printTable('Scenario 1 - 1:1 chat, steps (latency from scheduled send to receipt, ms)', ['target', 'offered/s', 'sent/s', 'recv/s', 'p50', 'p99', 'max', 'lost', 'refused', 'server cpu', 'gen cpu', 'within knee'], rows);
+}

@@ -1,0 +1,65 @@
+/**
+ * Runs one server under test in its own (pinned) process and answers the bench over IPC:
+ * `serve.ts app` starts the real server (startServer, configured from the environment like
+ * main.ts), `serve.ts sio|ws` a baseline relay. Start with --expose-gc for the heap figures.
+ */
+import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { ELD_RESOLUTION_MS, type ServeEvent, type ServeKind, type ServeReply, type ServeRequest } from './ipc.js';
+import { startSocketIoRelay, startWsRelay } from './relays.js';
+
+const kind = process.argv[2] as ServeKind;
+const send = (message: ServeEvent | ServeReply) => process.send?.(message);
+
+async function listen(): Promise<number> {
+  if (kind === 'app') {
+    // Imported only here so the baselines run even while the app does not build.
+    const { loadConfig } = await import('../../../server/src/config.js');
+    const { startServer } = await import('../../../server/src/server.js');
+    const server = await startServer(loadConfig(process.env));
+    return server.port;
+  }
+  const http = kind === 'sio' ? startSocketIoRelay() : startWsRelay();
+  const port = Number(process.env.PORT ?? 0);
+  await new Promise<void>((resolve) => http.listen(port, '127.0.0.1', () => resolve()));
+  return (http.address() as AddressInfo).port;
+}
+
+const eld = monitorEventLoopDelay({ resolution: ELD_RESOLUTION_MS });
+eld.enable();
+
+function collectGarbage(): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('serve.ts needs node --expose-gc');
+  // Several passes: weak references and finalizers free more on the second and third.
+  for (let i = 0; i < 3; i++) gc();
+}
+
+process.on('message', (request: ServeRequest) => {
+  switch (request.type) {
+    case 'heap': {
+      collectGarbage();
+      const { heapUsed, rss } = process.memoryUsage();
+      return send({ id: request.id, type: 'heap', heapUsed, rss });
+    }
+    case 'eld-reset':
+      eld.reset();
+      return send({ id: request.id, type: 'ok' });
+    case 'eld': {
+      const ms = (ns: number) => Math.max(0, ns / 1e6 - ELD_RESOLUTION_MS);
+      return send({ id: request.id, type: 'eld', p50: ms(eld.percentile(50)), p99: ms(eld.percentile(99)), max: ms(eld.max) });
+    }
+    case 'cpu': {
+      const { user, system } = process.cpuUsage();
+      return send({ id: request.id, type: 'cpu', userMicros: user, systemMicros: system });
+    }
+  }
+});
+process.on('disconnect', () => process.exit(0));
+
+try {
+  send({ type: 'ready', port: await listen() });
+} catch (err) {
+  send({ type: 'failed', message: err instanceof Error ? err.stack ?? err.message : String(err) });
+  process.exit(1);
+}

@@ -1,0 +1,35 @@
+/** Account activation by e-mail link, and re-sending that link. */
+import { writeTransaction } from '@db/client.js';
+import type { SiteRow, UserRow } from '@db/schema/index.js';
+import type { AppContext } from '../../context.js';
+import { conflict, HttpError, tooMany } from '../../http/errors.js';
+import { sendAccountMail, tokenTtlMs } from './account-mails.js';
+import { confirmAccount, profileName } from './queries.js';
+import { consumeToken, countTokensSince, issueToken } from './tokens.js';
+
+const DAY_MS = 86_400_000;
+
+/** Consumes an activation token and activates account and profile; null for a bad, used or expired token. */
+export function activateAccount(ctx: AppContext, token: string): UserRow | null {
+  return writeTransaction(ctx.db, (tx) => {
+    const now = ctx.clock.now();
+    const row = consumeToken(tx, token, 'activate', now);
+    return row ? confirmAccount(tx, row.userId, now) : null;
+  });
+}
+
+/**
+ * Sends a fresh activation link to a member who has not confirmed yet. At most
+ * `resetMailsPerDay` activation mails (the sign-up mail included) go out per 24 hours.
+ */
+export async function resendActivationMail(ctx: AppContext, site: SiteRow, user: UserRow): Promise<void> {
+  if (user.status !== 'not_confirmed') throw conflict('already_confirmed');
+  const token = writeTransaction(ctx.db, (tx) => {
+    const now = ctx.clock.now();
+    if (countTokensSince(tx, user.id, 'activate', now - DAY_MS) >= ctx.config.resetMailsPerDay) return null;
+    return issueToken(tx, { userId: user.id, purpose: 'activate', ttlMs: tokenTtlMs(ctx, 'activation'), now });
+  });
+  if (!token) throw tooMany('rate_limited');
+  const sent = await sendAccountMail(ctx, { kind: 'activation', user, name: profileName(ctx.db, user.id), site, token });
+  if (!sent) throw new HttpError(503, 'try_later');
+}

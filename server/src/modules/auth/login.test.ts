@@ -1,0 +1,215 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAttempts, sessions, users } from '@db/schema/index.js';
+import { startTestServer, TestClient, type TestServer } from '../../test/harness.js';
+import { createMember } from '../../test/factories.js';
+import { loggedInClient } from './auth-test-helpers.js';
+
+const THRESHOLD = 5;
+const LOCK_MINUTES = 15;
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ LOGIN_LOCK_THRESHOLD: String(THRESHOLD), LOGIN_LOCK_MINUTES: String(LOCK_MINUTES) });
+});
+afterAll(() => server.destroy());
+
+const userById = (id: number) => server.db.select().from(users).where(eq(users.id, id)).get()!;
+
+describe('GET /api/user.php', () => {
+  it('answers 403 authentication_required when logged out', async () => {
+    const res = await new TestClient(server.url).get('/api/user.php', { 'X-Request-Type': 'client' });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ error: 'authentication_required', authentication_required: true });
+  });
+
+  it('returns the member with profile fields, and marks last seen at most once a minute', async () => {
+    const member = await createMember(server.db, { name: 'Sophie', country: 'NL', credits: 7 });
+    const client = await loggedInClient(server, member.email, member.password);
+    const res = await client.get('/api/user.php', { 'X-Request-Type': 'client' });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({
+      id: member.id, email: member.email, status: 'active', credits: 7, paid_user: false, logged_in: true, language: 'en',
+      profile: { id: member.id, name: 'Sophie', country: 'NL', status: 'active', main_image: null },
+    });
+    expect(res.body.user).not.toHaveProperty('passwordHash');
+    expect(res.body.user).not.toHaveProperty('password_hash');
+    const firstSeen = userById(member.id).lastSeenAt;
+    expect(firstSeen).toBe(server.clock.now());
+
+    server.clock.advance(30_000);
+    await client.get('/api/user.php');
+    expect(userById(member.id).lastSeenAt).toBe(firstSeen);
+    server.clock.advance(30_000);
+    await client.get('/api/user.php');
+    expect(userById(member.id).lastSeenAt).toBe(server.clock.now());
+  });
+});
+
+describe('POST /api/user.php (log-in)', () => {
+  it('logs in on a new session id and records the attempt', async () => {
+    const member = await createMember(server.db);
+    const client = new TestClient(server.url);
+    await client.get('/api/user.php'); // no cookie is issued for anonymous requests
+    const res = await client.post('/api/user.php', { email: `  ${member.email.toUpperCase()} `, password: member.password });
+    expect(res.status).toBe(200);
+    expect(res.body.user.id).toBe(member.id);
+    expect(client.cookie('auth.sid')).toBeTruthy();
+    const before = client.cookie('auth.sid');
+    await client.post('/api/user.php', { email: member.email, password: member.password });
+    expect(client.cookie('auth.sid')).not.toBe(before);
+    const attempts = server.db.select().from(loginAttempts).where(eq(loginAttempts.userId, member.id)).all();
+    expect(attempts.map((a) => a.success)).toEqual([true, true]);
+  });
+
+  it('answers unknown address and wrong password identically with 401 login_failed', async () => {
+    const member = await createMember(server.db);
+    const unknown = await new TestClient(server.url).post('/api/user.php', { email: 'nobody@example.com', password: 'whatever1' });
+    const wrong = await new TestClient(server.url).post('/api/user.php', { email: member.email, password: 'wrong password' });
+    expect(unknown.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    expect(unknown.body).toEqual({ error: 'login_failed', message: 'Login failed, please try again' });
+    expect(wrong.body).toEqual(unknown.body);
+  });
+
+  it('lets a not-confirmed member log in (the client shows the activation reminder)', async () => {
+    const member = await createMember(server.db, { status: 'not_confirmed' });
+    const res = await new TestClient(server.url).post('/api/user.php', { email: member.email, password: member.password });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ status: 'not_confirmed', profile: { status: 'disabled' } });
+  });
+
+  it('reactivates an account pending deletion', async () => {
+    const member = await createMember(server.db, { status: 'pending_deletion' });
+    server.db.update(users).set({ deletionRequestedAt: server.clock.now() }).where(eq(users.id, member.id)).run();
+    const res = await new TestClient(server.url).post('/api/user.php', { email: member.email, password: member.password });
+    expect(res.status).toBe(200);
+    expect(res.body.user.status).toBe('active');
+    expect(userById(member.id)).toMatchObject({ status: 'active', deletionRequestedAt: null });
+  });
+
+  it('refuses deleted accounts like unknown ones', async () => {
+    const member = await createMember(server.db, { status: 'deleted' });
+    const res = await new TestClient(server.url).post('/api/user.php', { email: member.email, password: member.password });
+    expect(res.status).toBe(401);
+  });
+
+  it.each([
+    ['missing password', { email: 'a@example.com' }, 'password'],
+    ['missing email', { password: 'x' }, 'email'],
+    ['number as email', { email: 42, password: 'x' }, 'email'],
+    ['array as password', { email: 'a@example.com', password: ['x'] }, 'password'],
+  ])('answers 400 invalid_request for %s', async (_label, body, field) => {
+    const res = await new TestClient(server.url).post('/api/user.php', body);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('invalid_request');
+    expect(res.body.fields).toHaveProperty(field);
+  });
+
+  it('answers malformed JSON and a JSON null body with 400', async () => {
+    const broken = await new TestClient(server.url).post('/api/user.php', '{"email":"a@b.c",', { 'content-type': 'application/json' });
+    expect(broken.status).toBe(400);
+    expect(broken.body.error).toBe('invalid_json');
+    const nullBody = await new TestClient(server.url).post('/api/user.php', 'null', { 'content-type': 'application/json' });
+    expect(nullBody.status).toBe(400);
+  });
+});
+
+describe('lockout', () => {
+  it('locks at the threshold, refuses even the right password while locked, and unlocks after the lock time', async () => {
+    const member = await createMember(server.db);
+    const client = new TestClient(server.url);
+    for (let i = 1; i < THRESHOLD; i++) {
+      expect((await client.post('/api/user.php', { email: member.email, password: 'wrong password' })).status).toBe(401);
+    }
+    const locking = await client.post('/api/user.php', { email: member.email, password: 'wrong password' });
+    expect(locking.status).toBe(429);
+    expect(locking.body).toMatchObject({ error: 'account_locked', minutes: LOCK_MINUTES, message: `Too many incorrect attempts, account blocked for ${LOCK_MINUTES} min.` });
+
+    server.clock.advance(10.5 * 60_000);
+    const right = await client.post('/api/user.php', { email: member.email, password: member.password });
+    expect(right.status).toBe(429);
+    expect(right.body.minutes).toBe(5); // 4.5 minutes left, rounded up
+
+    server.clock.advance(4.5 * 60_000);
+    const after = await client.post('/api/user.php', { email: member.email, password: member.password });
+    expect(after.status).toBe(200);
+    expect(userById(member.id)).toMatchObject({ failedLogins: 0, lockedUntil: null });
+  });
+
+  it('starts counting afresh after a lock ran out', async () => {
+    const member = await createMember(server.db);
+    const client = new TestClient(server.url);
+    for (let i = 0; i < THRESHOLD; i++) await client.post('/api/user.php', { email: member.email, password: 'nope nope' });
+    server.clock.advance(LOCK_MINUTES * 60_000);
+    const res = await client.post('/api/user.php', { email: member.email, password: 'nope nope' });
+    expect(res.status).toBe(401);
+    expect(userById(member.id)).toMatchObject({ failedLogins: 1, lockedUntil: null });
+  });
+
+  it('a success resets the counter', async () => {
+    const member = await createMember(server.db);
+    const client = new TestClient(server.url);
+    for (let i = 1; i < THRESHOLD; i++) await client.post('/api/user.php', { email: member.email, password: 'nope nope' });
+    expect(userById(member.id).failedLogins).toBe(THRESHOLD - 1);
+    expect((await client.post('/api/user.php', { email: member.email, password: member.password })).status).toBe(200);
+    expect(userById(member.id).failedLogins).toBe(0);
+    expect((await client.post('/api/user.php', { email: member.email, password: 'nope nope' })).status).toBe(401);
+  });
+
+  it('twenty parallel wrong passwords lock exactly at the threshold', async () => {
+    const member = await createMember(server.db);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => new TestClient(server.url).post('/api/user.php', { email: member.email, password: 'wrong password' })),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(THRESHOLD - 1);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - (THRESHOLD - 1));
+    const row = userById(member.id);
+    // The count stops where it locked: attempts against a locked account are not counted.
+    expect(row.failedLogins).toBe(THRESHOLD);
+    expect(row.lockedUntil).toBe(server.clock.now() + LOCK_MINUTES * 60_000);
+    const attempts = server.db.select().from(loginAttempts).where(eq(loginAttempts.userId, member.id)).all();
+    expect(attempts).toHaveLength(20);
+    expect(attempts.every((a) => !a.success)).toBe(true);
+  });
+});
+
+describe('PUT /api/user.php (language) and log-out', () => {
+  it('changes the language, refusing unknown ones and leaving the old one intact', async () => {
+    const member = await createMember(server.db);
+    const client = await loggedInClient(server, member.email, member.password);
+    const res = await client.put('/api/user.php', { language: 'pl' });
+    expect(res.status).toBe(200);
+    expect(res.body.user.language).toBe('pl');
+    for (const bad of [{ language: 'xx' }, { language: 7 }, {}]) {
+      const refused = await client.put('/api/user.php', bad);
+      expect(refused.status).toBe(400);
+      expect(refused.body.fields).toHaveProperty('language');
+    }
+    expect(userById(member.id).language).toBe('pl');
+    expect((await new TestClient(server.url).put('/api/user.php', { language: 'de' })).status).toBe(403);
+  });
+
+  it('log-out destroys the session on the server, so the old cookie no longer works', async () => {
+    const member = await createMember(server.db);
+    const client = await loggedInClient(server, member.email, member.password);
+    const oldCookie = client.cookieHeader();
+    const sid = decodeURIComponent(client.cookie('auth.sid')!).slice(2).split('.')[0]!;
+    expect(server.db.select().from(sessions).where(eq(sessions.sid, sid)).get()).toBeDefined();
+
+    const res = await client.get('/api/logout.php');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true });
+    expect(res.headers.getSetCookie().join()).toMatch(/auth\.sid=;/);
+    expect(server.db.select().from(sessions).where(eq(sessions.sid, sid)).get()).toBeUndefined();
+
+    const replay = await fetch(`${server.url}/api/user.php`, { headers: { cookie: oldCookie } });
+    expect(replay.status).toBe(403);
+  });
+
+  it('log-out without a session still answers ok', async () => {
+    const res = await new TestClient(server.url).get('/api/logout.php');
+    expect(res.status).toBe(200);
+  });
+});

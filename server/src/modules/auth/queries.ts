@@ -1,0 +1,106 @@
+/** Database access of the auth module: accounts, the lockout counter and the log-in audit. */
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '@db/client.js';
+import { loginAttempts, profiles, users, type UserRow } from '@db/schema/index.js';
+
+/** Addresses are stored trimmed and lower-cased, so every lookup goes through this. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function findUserByEmail(db: Db, siteId: number, email: string): UserRow | undefined {
+  return db.select().from(users).where(and(eq(users.siteId, siteId), eq(users.email, normaliseEmail(email)))).get();
+}
+
+export function findUserById(db: Db, id: number): UserRow | undefined {
+  return db.select().from(users).where(eq(users.id, id)).get();
+}
+
+/**
+ * Counts one failed log-in in a single SQL statement, so parallel attempts (even from several
+ * processes) never lose an increment. A lock that has run out starts the count afresh at 1.
+ * Returns the new count, or null when the account is locked right now (nothing counted).
+ */
+export function countFailedLogin(tx: Db, userId: number, now: number): number | null {
+  const row = tx
+    .update(users)
+    .set({
+      failedLogins: sql`CASE WHEN ${users.lockedUntil} IS NOT NULL THEN 1 ELSE ${users.failedLogins} + 1 END`,
+      lockedUntil: null,
+    })
+    .where(and(eq(users.id, userId), or(isNull(users.lockedUntil), lte(users.lockedUntil, now))))
+    .returning({ failedLogins: users.failedLogins })
+    .get();
+  return row ? row.failedLogins : null;
+}
+
+export function lockAccount(tx: Db, userId: number, until: number): void {
+  tx.update(users).set({ lockedUntil: until }).where(eq(users.id, userId)).run();
+}
+
+/** A successful log-in clears the failure count and, for an account pending deletion, reactivates it. */
+export function markLoggedIn(tx: Db, user: UserRow): UserRow {
+  const reactivate = user.status === 'pending_deletion';
+  return tx
+    .update(users)
+    .set({
+      failedLogins: 0,
+      lockedUntil: null,
+      ...(reactivate ? { status: 'active', deletionRequestedAt: null } : {}),
+    })
+    .where(eq(users.id, user.id))
+    .returning()
+    .get()!;
+}
+
+export function recordLoginAttempt(tx: Db, attempt: { userId: number | null; email: string; ip: string; success: boolean; now: number }): void {
+  tx.insert(loginAttempts)
+    .values({ userId: attempt.userId, email: attempt.email.slice(0, 254), ip: attempt.ip, success: attempt.success, createdAt: attempt.now })
+    .run();
+}
+
+/** New password hash; bumping the epoch ends every session logged in before this moment. */
+export function replacePassword(tx: Db, userId: number, passwordHash: string): UserRow {
+  return tx
+    .update(users)
+    .set({ passwordHash, sessionEpoch: sql`${users.sessionEpoch} + 1`, failedLogins: 0, lockedUntil: null })
+    .where(eq(users.id, userId))
+    .returning()
+    .get()!;
+}
+
+/** The e-mail address is proven: account and profile become active (a no-op for other states). */
+export function confirmAccount(tx: Db, userId: number, now: number): UserRow {
+  const user = tx
+    .update(users)
+    .set({ status: 'active' })
+    .where(and(eq(users.id, userId), eq(users.status, 'not_confirmed')))
+    .returning()
+    .get();
+  if (user) tx.update(profiles).set({ status: 'active', updatedAt: now }).where(eq(profiles.userId, userId)).run();
+  return user ?? findUserById(tx, userId)!;
+}
+
+export function setLanguage(db: Db, userId: number, language: string): UserRow {
+  return db.update(users).set({ language }).where(eq(users.id, userId)).returning().get()!;
+}
+
+/** At most one write a minute per member: last_seen_at only feeds "online recently" views. */
+export function touchLastSeen(db: Db, user: UserRow, now: number): void {
+  if (user.lastSeenAt !== null && now - user.lastSeenAt < 60_000) return;
+  db.update(users).set({ lastSeenAt: now }).where(eq(users.id, user.id)).run();
+}
+
+export function setEmail(tx: Db, userId: number, email: string): UserRow {
+  return tx.update(users).set({ email: normaliseEmail(email) }).where(eq(users.id, userId)).returning().get()!;
+}
+
+/** SQLite's answer to a second row with the same (site, email). */
+export function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** The member's display name, for mail greetings. */
+export function profileName(db: Db, userId: number): string {
+  return db.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, userId)).get()?.name ?? '';
+}

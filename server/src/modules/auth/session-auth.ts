@@ -1,0 +1,33 @@
+/** Putting a member into, and out of, the express-session of a request. */
+import type { Request, Response } from 'express';
+import { AUTH_COOKIE_NAME } from '@shared/constants.js';
+import type { UserRow } from '@db/schema/index.js';
+
+/**
+ * Logs `user` in on a fresh session id (regenerate defeats session fixation) and stores the
+ * account's session epoch, so a later password change ends this session.
+ */
+export async function logIn(req: Request, user: UserRow): Promise<void> {
+  await new Promise<void>((resolve, reject) => req.session.regenerate((err: unknown) => (err ? reject(err) : resolve())));
+  req.session.userId = user.id;
+  req.session.epoch = user.sessionEpoch;
+  await saveSession(req);
+}
+
+/** Re-stamps the current session after the epoch moved (password change keeps this session). */
+export async function restampSession(req: Request, user: UserRow): Promise<void> {
+  req.session.epoch = user.sessionEpoch;
+  await saveSession(req);
+}
+
+/** Removes the session from the store (the old cookie stops working everywhere) and clears the cookie. */
+export async function logOut(req: Request, res: Response): Promise<void> {
+  if (req.session) {
+    await new Promise<void>((resolve, reject) => req.session.destroy((err: unknown) => (err ? reject(err) : resolve())));
+  }
+  res.clearCookie(AUTH_COOKIE_NAME, { path: '/', httpOnly: true, sameSite: 'lax' });
+}
+
+function saveSession(req: Request): Promise<void> {
+  return new Promise<void>((resolve, reject) => req.session.save((err: unknown) => (err ? reject(err) : resolve())));
+}

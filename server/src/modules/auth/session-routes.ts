@@ -1,0 +1,41 @@
+/** /api/user.php (who am I, log in, language) and /api/logout.php. */
+import { Router } from 'express';
+import { languageBody, loginBody } from '@shared/api/user.js';
+import type { AppContext } from '../../context.js';
+import { requireUser } from '../../http/current-user.js';
+import { parseInput } from '../../http/validate.js';
+import type { LoginService } from './login-service.js';
+import { setLanguage, touchLastSeen } from './queries.js';
+import { sendUser } from './respond.js';
+import { logIn, logOut } from './session-auth.js';
+
+export function sessionRoutes(ctx: AppContext, login: LoginService): Router {
+  const router = Router();
+
+  // The client polls this (X-Request-Type: client); it doubles as the "last seen" heartbeat.
+  router.get('/user.php', (req, res) => {
+    const user = requireUser(req);
+    touchLastSeen(ctx.db, user, ctx.clock.now());
+    sendUser(req, res, user);
+  });
+
+  router.post('/user.php', async (req, res) => {
+    const body = parseInput(loginBody, req.body);
+    const user = await login.logIn({ siteId: req.site.id, email: body.email, password: body.password, ip: req.ip ?? '' });
+    await logIn(req, user);
+    sendUser(req, res, user);
+  });
+
+  router.put('/user.php', (req, res) => {
+    const user = requireUser(req);
+    const { language } = parseInput(languageBody, req.body);
+    sendUser(req, res, setLanguage(ctx.db, user.id, language));
+  });
+
+  router.get('/logout.php', async (req, res) => {
+    await logOut(req, res);
+    res.json({ ok: true });
+  });
+
+  return router;
+}

@@ -1,0 +1,33 @@
+/** The field rules of sign-up, from the shared rules, each failing field with its own code. */
+import { PASSWORD_MAX, PASSWORD_MIN } from '@shared/constants.js';
+import type { ErrorCode } from '@shared/errors.js';
+import type { SignupBody } from '@shared/api/auth.js';
+import { isBirthDateAllowed } from '@shared/rules/age.js';
+import { isValidEmail, suggestEmail } from '@shared/rules/email-suggestion.js';
+import { isUsernameAllowed } from '@shared/rules/username.js';
+import { HttpError } from '../../http/errors.js';
+
+/** Whether a password's length is acceptable (counted in characters, not bytes). */
+export function isPasswordLengthOk(password: string): boolean {
+  const length = [...password].length;
+  return length >= PASSWORD_MIN && length <= PASSWORD_MAX;
+}
+
+/**
+ * Throws one 400 naming every bad field in `fields`; the top-level code is the first bad field's
+ * (e-mail first, as the form shows it first). A bad e-mail carries a did-you-mean `suggestion`.
+ */
+export function assertSignupFields(body: SignupBody, now: number): void {
+  const email = body.email?.trim() ?? '';
+  const fields: Record<string, ErrorCode> = {};
+  if (!isValidEmail(email)) fields.email = 'invalid_email';
+  if (!isUsernameAllowed(body.name ?? '', email)) fields.name = 'username_invalid';
+  if (!isPasswordLengthOk(body.password ?? '')) fields.password = 'password_length';
+  if (!isBirthDateAllowed(body.date_of_birth ?? '', now)) fields.date_of_birth = 'invalid_birth_date';
+
+  const first = Object.values(fields)[0];
+  if (!first) return;
+  const extra: Record<string, unknown> = { fields };
+  if (fields.email) extra.suggestion = suggestEmail(email);
+  throw new HttpError(400, first, extra);
+}

@@ -1,0 +1,29 @@
+import { and, eq, or } from 'drizzle-orm';
+import type { Db } from '@db/client.js';
+import { blocks } from '@db/schema/index.js';
+
+/** True when either member blocks the other. Works on the db or inside a transaction. */
+export function blockExistsBetween(db: Db, a: number, b: number): boolean {
+  const row = db
+    .select({ blocker: blocks.blockerId })
+    .from(blocks)
+    .where(or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))))
+    .limit(1)
+    .get();
+  return row !== undefined;
+}
+
+/** Both directions seen from `userId`: whom they block, and who blocks them. */
+export function blockSetsOf(db: Db, userId: number): { blockedByMe: Set<number>; blockedMe: Set<number> } {
+  const mine = db.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, userId)).all();
+  const theirs = db.select({ id: blocks.blockerId }).from(blocks).where(eq(blocks.blockedId, userId)).all();
+  return { blockedByMe: new Set(mine.map((r) => r.id)), blockedMe: new Set(theirs.map((r) => r.id)) };
+}
+
+export function insertBlock(db: Db, blockerId: number, blockedId: number, now: number): void {
+  db.insert(blocks).values({ blockerId, blockedId, createdAt: now }).onConflictDoNothing().run();
+}
+
+export function deleteBlock(db: Db, blockerId: number, blockedId: number): void {
+  db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId))).run();
+}

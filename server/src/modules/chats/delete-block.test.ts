@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { blocks, conversationMembers, messages, users } from '@db/schema/index.js';
+import { startTestServer, TestClient, type TestServer } from '../../test/harness.js';
+import { createMember } from '../../test/factories.js';
+import { isBlockedEitherWay } from '../blocks/service.js';
+import { loggedInMember, send } from './chat-test-kit.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.destroy();
+});
+
+const member = (conversation: number, userId: number) =>
+  server.db
+    .select()
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.conversationId, conversation), eq(conversationMembers.userId, userId)))
+    .get()!;
+const chatIds = async (client: { get(p: string): Promise<{ body: { chats: Array<{ conversation: number }> } }> }) =>
+  (await client.get('/api/chats.php')).body.chats.map((c) => c.conversation);
+
+describe('deleting a chat', () => {
+  it('hides it for the deleter only; a new message brings it back with only newer messages', async () => {
+    const me = await loggedInMember(server);
+    const peer = await loggedInMember(server);
+    const first = (await send(peer.client, me.user.id, 'old one')).body.message;
+    const last = (await send(me.client, peer.user.id, 'my old reply')).body.message;
+    await send(peer.client, me.user.id, 'unread');
+    const conversation = first.conversation;
+
+    const res = await me.client.delete('/api/chat.php', { conversation });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ removed: [conversation], counts: { total_unread: 0, total_new_likes: 0, badge: 0 } });
+    expect(await chatIds(me.client)).toEqual([]);
+    expect((await me.client.get(`/api/messages.php?conversation=${conversation}`)).body.messages).toEqual([]);
+    expect((await me.client.get('/api/sync.php?after=0')).body.messages).toEqual([]);
+    // The other member keeps everything.
+    expect(await chatIds(peer.client)).toEqual([conversation]);
+    expect((await peer.client.get(`/api/messages.php?conversation=${conversation}`)).body.messages).toHaveLength(3);
+    expect(member(conversation, peer.user.id).deletedAt).toBeNull();
+    expect(server.db.select().from(messages).where(eq(messages.conversationId, conversation)).all()).toHaveLength(3);
+    expect(member(conversation, me.user.id).hiddenBeforeMessageId).toBeGreaterThan(last.id);
+
+    const comeback = (await send(peer.client, me.user.id, 'are you there?')).body.message;
+    expect(await chatIds(me.client)).toEqual([conversation]);
+    const view = await me.client.get(`/api/messages.php?conversation=${conversation}`);
+    expect(view.body.messages.map((m: { id: number }) => m.id)).toEqual([comeback.id]);
+    expect((await me.client.get('/api/counts.php')).body.total_unread).toBe(1);
+  });
+
+  it('by profile removes the conversation with that profile; repeating is harmless', async () => {
+    const me = await loggedInMember(server);
+    const peer = await createMember(server.db);
+    const other = await createMember(server.db);
+    const conversation = (await send(me.client, peer.id)).body.message.conversation;
+    const kept = (await send(me.client, other.id)).body.message.conversation;
+    const res = await me.client.delete('/api/chat.php', { profile: peer.id });
+    expect(res.status).toBe(200);
+    expect(res.body.removed).toEqual([conversation]);
+    expect(await chatIds(me.client)).toEqual([kept]);
+    expect((await me.client.delete('/api/chat.php', { profile: peer.id })).status).toBe(200);
+    // Sending again from my side also brings it back.
+    await send(me.client, peer.id, 'changed my mind');
+    expect(await chatIds(me.client)).toEqual([conversation, kept]);
+  });
+
+  it('404 for a conversation that is not mine; 400 for bad bodies; nothing changes', async () => {
+    const me = await loggedInMember(server);
+    const a = await loggedInMember(server);
+    const b = await createMember(server.db);
+    const theirs = (await send(a.client, b.id)).body.message.conversation;
+    const res = await me.client.delete('/api/chat.php', { conversation: theirs });
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe('not_found');
+    expect((await me.client.delete('/api/chat.php', { profile: b.id })).status).toBe(404);
+    for (const body of [{}, { conversation: 'x' }, { conversation: -1 }, { profile: 0 }]) {
+      const bad = await me.client.delete('/api/chat.php', body);
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toBe('invalid_request');
+    }
+    expect(member(theirs, a.user.id).deletedAt).toBeNull();
+    expect(await chatIds(a.client)).toEqual([theirs]);
+  });
+});
+
+describe('blocking', () => {
+  it('blocks both ways until unblocked, and shows who blocked whom', async () => {
+    const me = await loggedInMember(server);
+    const pest = await loggedInMember(server);
+    const conversation = (await send(pest.client, me.user.id, 'hello')).body.message.conversation;
+
+    const blocked = await me.client.post('/api/block.php', { profile: pest.user.id });
+    expect(blocked.status).toBe(200);
+    expect(blocked.body).toEqual({ profile: pest.user.id, blocked: true });
+    expect(isBlockedEitherWay(server.ctx, me.user.id, pest.user.id)).toBe(true);
+    expect(isBlockedEitherWay(server.ctx, pest.user.id, me.user.id)).toBe(true);
+
+    const theirTry = await send(pest.client, me.user.id, 'why?');
+    expect(theirTry.status).toBe(403);
+    expect(theirTry.body).toMatchObject({ error: 'blocked', message: 'You cannot contact this member.' });
+    expect((await send(me.client, pest.user.id, 'go away')).body.error).toBe('blocked');
+    const creditsOf = (id: number) => server.db.select().from(users).where(eq(users.id, id)).get()!.credits;
+    expect([creditsOf(pest.user.id), creditsOf(me.user.id)]).toEqual([99, 100]);
+
+    expect((await me.client.get('/api/chats.php')).body.chats[0]).toMatchObject({ conversation, blocked_by_me: true, blocked_me: false });
+    expect((await pest.client.get('/api/chats.php')).body.chats[0]).toMatchObject({ conversation, blocked_by_me: false, blocked_me: true });
+    expect((await pest.client.get(`/api/messages.php?conversation=${conversation}`)).body).toMatchObject({ blocked_me: true });
+
+    // Blocking twice is harmless; unblocking restores contact.
+    expect((await me.client.post('/api/block.php', { profile: pest.user.id })).status).toBe(200);
+    const unblocked = await me.client.delete('/api/block.php', { profile: pest.user.id });
+    expect(unblocked.body).toEqual({ profile: pest.user.id, blocked: false });
+    expect(isBlockedEitherWay(server.ctx, me.user.id, pest.user.id)).toBe(false);
+    expect((await send(pest.client, me.user.id, 'sorry')).status).toBe(201);
+    expect((await me.client.get('/api/chats.php')).body.chats[0].blocked_by_me).toBe(false);
+  });
+
+  it('a block by the other side stops me too, even before any conversation', async () => {
+    const me = await loggedInMember(server);
+    const them = await loggedInMember(server);
+    await them.client.post('/api/block.php', { profile: me.user.id });
+    const res = await send(me.client, them.user.id);
+    expect(res.status).toBe(403);
+    expect(res.body.error).toBe('blocked');
+    expect((await me.client.get(`/api/messages.php?profile=${them.user.id}`)).body).toMatchObject({ conversation: null, blocked_me: true, blocked_by_me: false });
+  });
+
+  it('bad block requests: unknown profile 404, self or malformed 400, nothing stored', async () => {
+    const me = await loggedInMember(server);
+    expect((await me.client.post('/api/block.php', { profile: 999_999 })).status).toBe(404);
+    const self = await me.client.post('/api/block.php', { profile: me.user.id });
+    expect(self.status).toBe(400);
+    for (const body of [{}, { profile: 'x' }, { profile: -2 }]) {
+      const res = await me.client.post('/api/block.php', body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('invalid_request');
+    }
+    expect(server.db.select().from(blocks).where(eq(blocks.blockerId, me.user.id)).all()).toEqual([]);
+  });
+});
+
+describe('page hidden beacon', () => {
+  it('answers 204 for any body and records last seen by the clock', async () => {
+    const me = await loggedInMember(server);
+    server.clock.advance(1_000);
+    const at = server.clock.now();
+    expect((await me.client.post('/api/page-hidden.php', {})).status).toBe(204);
+    expect(server.db.select().from(users).where(eq(users.id, me.user.id)).get()!.lastSeenAt).toBe(at);
+    expect((await me.client.request('POST', '/api/page-hidden.php', '', { 'content-type': 'text/plain' })).status).toBe(204);
+    expect((await me.client.request('POST', '/api/page-hidden.php')).status).toBe(204);
+    expect((await new TestClient(server.url).post('/api/page-hidden.php', {})).status).toBe(204);
+  });
+});

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { sites, users, type SiteRow } from '@db/schema/index.js';
+import { RecordingNotifier } from '../../realtime/notifier.js';
+import { HttpError } from '../../http/errors.js';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { createMember } from '../../test/factories.js';
+import { clientId, loggedInMember, send } from './chat-test-kit.js';
+import { countsFor, isConversationMember, markRead, peersOf, sendMessage } from './service.js';
+
+let server: TestServer;
+let site: SiteRow;
+let recorder: RecordingNotifier;
+beforeAll(async () => {
+  server = await startTestServer();
+  site = server.db.select().from(sites).where(eq(sites.id, server.siteId)).get()!;
+});
+beforeEach(() => {
+  // The app reads ctx.notifier per call, so REST requests report here too.
+  recorder = new RecordingNotifier();
+  server.ctx.notifier = recorder;
+});
+afterAll(async () => {
+  await server.destroy();
+});
+
+const userRow = (id: number) => server.db.select().from(users).where(eq(users.id, id)).get()!;
+
+describe('notifications after commit', () => {
+  it('a send tells both rooms message:new, the recipient counts and the sender credits', async () => {
+    const a = await createMember(server.db, { credits: 3 });
+    const b = await createMember(server.db);
+    const sent = sendMessage(server.ctx, userRow(a.id), site, { profile: b.id, client_id: clientId(), body: 'hi' });
+    expect(sent.duplicate).toBe(false);
+    expect(recorder.sent).toEqual([
+      { userId: b.id, event: 'message:new', payload: sent.message },
+      { userId: a.id, event: 'message:new', payload: sent.message },
+      { userId: b.id, event: 'counts', payload: { total_unread: 1, total_new_likes: 0, badge: 1 } },
+      { userId: a.id, event: 'credits', payload: { credits: 2 } },
+    ]);
+  });
+
+  it('a retried send re-announces the stored message but charges and counts nothing', async () => {
+    const a = await createMember(server.db, { credits: 3 });
+    const b = await createMember(server.db);
+    const input = { profile: b.id, client_id: clientId(), body: 'once' };
+    const first = sendMessage(server.ctx, userRow(a.id), site, input);
+    recorder.sent.length = 0;
+    const again = sendMessage(server.ctx, userRow(a.id), site, input);
+    expect(again).toEqual({ message: first.message, duplicate: true, credits: 2 });
+    expect(recorder.sent.map((n) => [n.userId, n.event])).toEqual([
+      [b.id, 'message:new'],
+      [a.id, 'message:new'],
+    ]);
+    expect(countsFor(server.ctx, b.id).total_unread).toBe(1);
+  });
+
+  it('a refused send notifies nobody and throws an HttpError the socket can map', async () => {
+    const a = await createMember(server.db, { credits: 0 });
+    const b = await createMember(server.db);
+    let caught: unknown;
+    try {
+      sendMessage(server.ctx, userRow(a.id), site, { profile: b.id, client_id: clientId(), body: 'hi' });
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(HttpError);
+    expect(caught).toMatchObject({ status: 402, code: 'insufficient_credits', extra: { credits: 0, needed: 1 } });
+    expect(recorder.sent).toEqual([]);
+    expect(() => sendMessage(server.ctx, userRow(a.id), site, { profile: b.id } as never)).toThrow(HttpError);
+  });
+
+  it('markRead tells the reader counts and the peer message:read, only when the mark moves', async () => {
+    const a = await createMember(server.db, { credits: 5 });
+    const b = await createMember(server.db);
+    const m1 = sendMessage(server.ctx, userRow(a.id), site, { profile: b.id, client_id: clientId(), body: '1' }).message;
+    const m2 = sendMessage(server.ctx, userRow(a.id), site, { profile: b.id, client_id: clientId(), body: '2' }).message;
+    recorder.sent.length = 0;
+    const counts = markRead(server.ctx, userRow(b.id), m2.conversation, m2.id);
+    expect(counts).toEqual({ total_unread: 0, total_new_likes: 0, badge: 0 });
+    expect(recorder.sent).toEqual([
+      { userId: b.id, event: 'counts', payload: counts },
+      { userId: a.id, event: 'message:read', payload: { conversation: m2.conversation, reader: b.id, message: m2.id } },
+    ]);
+    recorder.sent.length = 0;
+    markRead(server.ctx, userRow(b.id), m1.conversation, m1.id);
+    expect(recorder.sent.map((n) => n.event)).toEqual(['counts']);
+  });
+
+  it('deleting over REST sends chat:removed and counts to the deleter only; blocking invalidates both lists', async () => {
+    const me = await loggedInMember(server);
+    const peer = await loggedInMember(server);
+    const conversation = (await send(peer.client, me.user.id)).body.message.conversation;
+    recorder.sent.length = 0;
+    await me.client.delete('/api/chat.php', { conversation });
+    expect(recorder.sent).toEqual([
+      { userId: me.user.id, event: 'chat:removed', payload: { conversation } },
+      { userId: me.user.id, event: 'counts', payload: { total_unread: 0, total_new_likes: 0, badge: 0 } },
+    ]);
+    recorder.sent.length = 0;
+    await me.client.post('/api/block.php', { profile: peer.user.id });
+    expect(recorder.sent).toEqual([
+      { userId: me.user.id, event: 'invalidate', payload: { resource: 'chats' } },
+      { userId: peer.user.id, event: 'invalidate', payload: { resource: 'chats' } },
+    ]);
+  });
+});
+
+describe('helpers the socket layer uses', () => {
+  it('isConversationMember and peersOf', async () => {
+    const a = await createMember(server.db, { credits: 5 });
+    const b = await createMember(server.db);
+    const c = await createMember(server.db);
+    const stranger = await createMember(server.db);
+    const conversation = sendMessage(server.ctx, userRow(a.id), site, { profile: b.id, client_id: clientId(), body: 'x' }).message.conversation;
+    sendMessage(server.ctx, userRow(a.id), site, { profile: c.id, client_id: clientId(), body: 'y' });
+    expect(isConversationMember(server.ctx, a.id, conversation)).toEqual({ peerId: b.id });
+    expect(isConversationMember(server.ctx, b.id, conversation)).toEqual({ peerId: a.id });
+    expect(isConversationMember(server.ctx, stranger.id, conversation)).toBeNull();
+    expect(isConversationMember(server.ctx, a.id, 987_654)).toBeNull();
+    expect(peersOf(server.ctx, a.id).sort()).toEqual([b.id, c.id].sort());
+    expect(peersOf(server.ctx, stranger.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,258 @@
+/** Drizzle access for conversations and messages; services call these, inside or outside a transaction. */
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import type { Db } from '@db/client.js';
+import { conversationMembers, conversations, messages, photos, profiles, users } from '@db/schema/index.js';
+
+export type MessageRow = typeof messages.$inferSelect;
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MemberRow = typeof conversationMembers.$inferSelect;
+
+/** What a chat shows about the other member. */
+export interface PeerRow {
+  id: number;
+  status: string;
+  invisible: boolean;
+  lastSeenAt: number | null;
+  name: string;
+  birthDate: string;
+  country: string;
+  photoFilename: string | null;
+  photoThumb: string | null;
+}
+
+const peerColumns = {
+  id: users.id,
+  status: users.status,
+  invisible: users.invisible,
+  lastSeenAt: users.lastSeenAt,
+  name: profiles.name,
+  birthDate: profiles.birthDate,
+  country: profiles.country,
+  photoFilename: photos.filename,
+  photoThumb: photos.thumbFilename,
+};
+
+/** Members of this site with a profile, not deleted; only approved main photos are shown. */
+export function findPeers(db: Db, siteId: number, ids: number[]): PeerRow[] {
+  if (ids.length === 0) return [];
+  return db
+    .select(peerColumns)
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, 'approved')))
+    .where(and(inArray(users.id, ids), eq(users.siteId, siteId), ne(users.status, 'deleted')))
+    .all();
+}
+
+export function findPeer(db: Db, siteId: number, id: number): PeerRow | undefined {
+  return findPeers(db, siteId, [id])[0];
+}
+
+export function findMessageByClientId(db: Db, senderId: number, clientId: string): MessageRow | undefined {
+  return db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)))
+    .get();
+}
+
+export function findMessage(db: Db, conversationId: number, messageId: number): MessageRow | undefined {
+  return db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)))
+    .get();
+}
+
+export function findMessagesByIds(db: Db, ids: number[]): MessageRow[] {
+  if (ids.length === 0) return [];
+  return db.select().from(messages).where(inArray(messages.id, ids)).all();
+}
+
+/** The conversation of an unordered pair of members. */
+export function findConversationBetween(db: Db, a: number, b: number): ConversationRow | undefined {
+  return db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.userLow, Math.min(a, b)), eq(conversations.userHigh, Math.max(a, b))))
+    .get();
+}
+
+export function findConversationOf(db: Db, userId: number, conversationId: number): ConversationRow | undefined {
+  return db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), or(eq(conversations.userLow, userId), eq(conversations.userHigh, userId))))
+    .get();
+}
+
+export function peerIdOf(conversation: ConversationRow, userId: number): number {
+  return conversation.userLow === userId ? conversation.userHigh : conversation.userLow;
+}
+
+export function countStartedBy(db: Db, userId: number): number {
+  return db.select({ n: count() }).from(conversations).where(eq(conversations.startedBy, userId)).get()?.n ?? 0;
+}
+
+export function insertConversation(db: Db, startedBy: number, peerId: number, now: number): ConversationRow {
+  const conversation = db
+    .insert(conversations)
+    .values({ userLow: Math.min(startedBy, peerId), userHigh: Math.max(startedBy, peerId), startedBy, createdAt: now })
+    .returning()
+    .get();
+  db.insert(conversationMembers)
+    .values([
+      { conversationId: conversation.id, userId: startedBy },
+      { conversationId: conversation.id, userId: peerId },
+    ])
+    .run();
+  return conversation;
+}
+
+export function findMember(db: Db, conversationId: number, userId: number): MemberRow | undefined {
+  return db
+    .select()
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)))
+    .get();
+}
+
+export function insertMessage(db: Db, values: typeof messages.$inferInsert): MessageRow {
+  const message = db.insert(messages).values(values).returning().get();
+  db.update(conversations)
+    .set({ lastMessageId: message.id, lastMessageAt: message.createdAt })
+    .where(eq(conversations.id, message.conversationId))
+    .run();
+  return message;
+}
+
+/** A stored message brings a hidden conversation back for both members; the recipient gains one unread. */
+export function recordDelivery(db: Db, conversationId: number, senderId: number, recipientId: number): void {
+  db.update(conversationMembers)
+    .set({ deletedAt: null })
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, senderId)))
+    .run();
+  db.update(conversationMembers)
+    .set({ deletedAt: null, unreadCount: sql`${conversationMembers.unreadCount} + 1` })
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, recipientId)))
+    .run();
+}
+
+/** Messages from the peer newer than `afterId`: the unread count after a read mark. */
+export function countPeerMessagesAfter(db: Db, conversationId: number, readerId: number, afterId: number): number {
+  return (
+    db
+      .select({ n: count() })
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversationId), ne(messages.senderId, readerId), gt(messages.id, afterId)))
+      .get()?.n ?? 0
+  );
+}
+
+export function updateMember(db: Db, conversationId: number, userId: number, values: Partial<typeof conversationMembers.$inferInsert>): void {
+  db.update(conversationMembers)
+    .set(values)
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)))
+    .run();
+}
+
+/** Sum of unread over the member's visible (not deleted) conversations. */
+export function totalUnread(db: Db, userId: number): number {
+  const row = db
+    .select({ n: sum(conversationMembers.unreadCount) })
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.userId, userId), isNull(conversationMembers.deletedAt)))
+    .get();
+  return Number(row?.n ?? 0);
+}
+
+/** Visible conversations of a member, newest last message first. */
+export function visibleConversationsOf(db: Db, userId: number) {
+  return db
+    .select({ conversation: conversations, member: conversationMembers })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .where(and(eq(conversationMembers.userId, userId), isNull(conversationMembers.deletedAt)))
+    .orderBy(desc(conversations.lastMessageId))
+    .all();
+}
+
+/** The other member's row of each conversation (for read ticks). */
+export function peerMembersOf(db: Db, userId: number, conversationIds: number[]): MemberRow[] {
+  if (conversationIds.length === 0) return [];
+  return db
+    .select()
+    .from(conversationMembers)
+    .where(and(inArray(conversationMembers.conversationId, conversationIds), ne(conversationMembers.userId, userId)))
+    .all();
+}
+
+export function peerIdsOf(db: Db, userId: number): number[] {
+  const rows = db
+    .select({ low: conversations.userLow, high: conversations.userHigh })
+    .from(conversations)
+    .where(or(eq(conversations.userLow, userId), eq(conversations.userHigh, userId)))
+    .all();
+  return rows.map((r) => (r.low === userId ? r.high : r.low));
+}
+
+export interface MessageWindow {
+  conversationId: number;
+  /** ids <= this are hidden for the reader (deleted chat) */
+  hiddenBefore: number;
+  /** created_at lower bound (history cut), or null */
+  since: number | null;
+}
+
+function windowFilter(w: MessageWindow): SQL {
+  const parts = [eq(messages.conversationId, w.conversationId), gt(messages.id, w.hiddenBefore)];
+  if (w.since !== null) parts.push(sql`${messages.createdAt} >= ${w.since}`);
+  return and(...parts)!;
+}
+
+/** One page of visible messages, ascending; has_more says whether the page was cut at `limit`. */
+export function pageOfMessages(db: Db, w: MessageWindow, page: { before?: number; after?: number; limit: number }): { rows: MessageRow[]; hasMore: boolean } {
+  const fetch = page.limit + 1;
+  if (page.after !== undefined) {
+    const rows = db.select().from(messages).where(and(windowFilter(w), gt(messages.id, page.after))).orderBy(asc(messages.id)).limit(fetch).all();
+    return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
+  }
+  const filter = page.before !== undefined ? and(windowFilter(w), lt(messages.id, page.before)) : windowFilter(w);
+  const rows = db.select().from(messages).where(filter).orderBy(desc(messages.id)).limit(fetch).all();
+  return { rows: rows.slice(0, page.limit).reverse(), hasMore: rows.length > page.limit };
+}
+
+/** Whether messages exist that the history cut withholds (visible otherwise). */
+export function hasMessagesBefore(db: Db, conversationId: number, hiddenBefore: number, since: number): boolean {
+  const row = db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), gt(messages.id, hiddenBefore), lt(messages.createdAt, since)))
+    .limit(1)
+    .get();
+  return row !== undefined;
+}
+
+/** Messages of all visible conversations of a member with id > after, ascending (catch-up). */
+export function messagesAfter(db: Db, userId: number, after: number, since: number | null, limit: number): MessageRow[] {
+  const parts = [
+    eq(conversationMembers.userId, userId),
+    isNull(conversationMembers.deletedAt),
+    gt(messages.id, after),
+    gt(messages.id, conversationMembers.hiddenBeforeMessageId),
+  ];
+  if (since !== null) parts.push(sql`${messages.createdAt} >= ${since}`);
+  return db
+    .select({ message: messages })
+    .from(messages)
+    .innerJoin(conversationMembers, eq(conversationMembers.conversationId, messages.conversationId))
+    .where(and(...parts))
+    .orderBy(asc(messages.id))
+    .limit(limit)
+    .all()
+    .map((r) => r.message);
+}
+
+export function hasAnyMessage(db: Db, conversationId: number): boolean {
+  return db.select({ id: messages.id }).from(messages).where(eq(messages.conversationId, conversationId)).limit(1).get() !== undefined;
+}

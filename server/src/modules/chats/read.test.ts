@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { conversationMembers, likes, photos, profiles, users } from '@db/schema/index.js';
+import { FREE_HISTORY_DAYS } from '@shared/rules/chat-history.js';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { createMember } from '../../test/factories.js';
+import { loggedInMember, send } from './chat-test-kit.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.destroy();
+});
+
+const DAY = 86_400_000;
+const member = (conversation: number, userId: number) =>
+  server.db
+    .select()
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.conversationId, conversation), eq(conversationMembers.userId, userId)))
+    .get()!;
+
+describe('chat list', () => {
+  it('lists visible chats newest first with profile, unread, last message and read ticks', async () => {
+    const me = await loggedInMember(server);
+    const ann = await loggedInMember(server, { name: 'Ann', country: 'DE', birthDate: '2000-01-01' });
+    const bob = await loggedInMember(server, { name: 'Bob', invisible: true });
+    const now = server.clock.now();
+    const photo = server.db
+      .insert(photos)
+      .values({ userId: ann.user.id, filename: 'ann.jpg', thumbFilename: 'ann-thumb.jpg', createdAt: now })
+      .returning()
+      .get();
+    server.db.update(profiles).set({ mainPhotoId: photo.id }).where(eq(profiles.userId, ann.user.id)).run();
+    server.db.update(users).set({ lastSeenAt: now - 60_000 }).where(eq(users.id, ann.user.id)).run();
+
+    await send(ann.client, me.user.id, 'from Ann 1');
+    await send(ann.client, me.user.id, 'from Ann 2');
+    const fromBob = await send(bob.client, me.user.id, 'from Bob');
+    const mine = await send(me.client, ann.user.id, 'to Ann');
+
+    const res = await me.client.get('/api/chats.php');
+    expect(res.status).toBe(200);
+    expect(res.body.chats.map((c: { profile: { name: string } }) => c.profile.name)).toEqual(['Ann', 'Bob']);
+    const [annChat, bobChat] = res.body.chats;
+    expect(annChat).toMatchObject({
+      num_unread_messages: 2,
+      last_message: { id: mine.body.message.id, body: 'to Ann' },
+      peer_last_read: 0,
+      blocked_by_me: false,
+      blocked_me: false,
+    });
+    // Born on 1 January: the birthday has always passed by the clock's date.
+    const expectedAge = new Date(now).getUTCFullYear() - 2000;
+    expect(annChat.profile).toMatchObject({
+      id: ann.user.id,
+      age: expectedAge,
+      country: 'DE',
+      main_image: { thumb: '/media/ann-thumb.jpg', match: '/media/ann.jpg' },
+      can_receive_replies: true,
+      online: false,
+      last_seen: new Date(now - 60_000).toISOString(),
+    });
+    expect(bobChat).toMatchObject({ num_unread_messages: 1, last_message: { id: fromBob.body.message.id } });
+    expect(bobChat.profile).toMatchObject({ main_image: null, last_seen: null });
+    expect(res.body.counts).toEqual({ total_unread: 3, total_new_likes: 0, badge: 3 });
+
+    // Ann reads my message: my list shows her read mark.
+    await ann.client.post('/api/messages-read.php', { conversation: annChat.conversation, message: mine.body.message.id });
+    expect((await me.client.get('/api/chats.php')).body.chats[0].peer_last_read).toBe(mine.body.message.id);
+  });
+
+  it('counts adds new likes to unread; GET /api/counts.php', async () => {
+    const me = await loggedInMember(server);
+    const fan = await loggedInMember(server);
+    const old = await createMember(server.db);
+    const now = server.clock.now();
+    server.db.insert(likes).values([
+      { likerId: fan.user.id, likedId: me.user.id, isNew: true, createdAt: now },
+      { likerId: old.id, likedId: me.user.id, isNew: false, createdAt: now },
+    ]).run();
+    await send(fan.client, me.user.id, 'hi');
+    const res = await me.client.get('/api/counts.php');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ total_unread: 1, total_new_likes: 1, badge: 2 });
+  });
+});
+
+describe('messages of one conversation', () => {
+  it('pages newest first with before/after and reports has_more', async () => {
+    const me = await loggedInMember(server);
+    const peer = await loggedInMember(server);
+    const ids: number[] = [];
+    for (let i = 0; i < 7; i++) ids.push((await send(i % 2 ? me.client : peer.client, i % 2 ? peer.user.id : me.user.id, `m${i}`)).body.message.id);
+    const conversation = (await me.client.get('/api/chats.php')).body.chats[0].conversation;
+
+    const latest = await me.client.get(`/api/messages.php?conversation=${conversation}&limit=3`);
+    expect(latest.status).toBe(200);
+    expect(latest.body.messages.map((m: { body: string }) => m.body)).toEqual(['m4', 'm5', 'm6']);
+    expect(latest.body).toMatchObject({ conversation, has_more: true, history_cut: false, profile: { id: peer.user.id } });
+
+    const older = await me.client.get(`/api/messages.php?conversation=${conversation}&limit=3&before=${ids[4]}`);
+    expect(older.body.messages.map((m: { body: string }) => m.body)).toEqual(['m1', 'm2', 'm3']);
+    expect(older.body.has_more).toBe(true);
+    const oldest = await me.client.get(`/api/messages.php?conversation=${conversation}&limit=3&before=${ids[1]}`);
+    expect(oldest.body.messages.map((m: { body: string }) => m.body)).toEqual(['m0']);
+    expect(oldest.body.has_more).toBe(false);
+
+    const newer = await me.client.get(`/api/messages.php?conversation=${conversation}&after=${ids[2]}&limit=2`);
+    expect(newer.body.messages.map((m: { body: string }) => m.body)).toEqual(['m3', 'm4']);
+    expect(newer.body.has_more).toBe(true);
+
+    const byProfile = await me.client.get(`/api/messages.php?profile=${peer.user.id}`);
+    expect(byProfile.body.conversation).toBe(conversation);
+    expect(byProfile.body.messages).toHaveLength(7);
+  });
+
+  it('opening by a profile without a conversation gives an empty list; strangers get 404', async () => {
+    const me = await loggedInMember(server);
+    const nobody = await createMember(server.db, { name: 'Quiet' });
+    const res = await me.client.get(`/api/messages.php?profile=${nobody.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ conversation: null, messages: [], has_more: false, history_cut: false, peer_last_read: 0, profile: { name: 'Quiet' } });
+
+    const a = await loggedInMember(server);
+    const b = await createMember(server.db);
+    const theirs = (await send(a.client, b.id)).body.message.conversation;
+    const peek = await me.client.get(`/api/messages.php?conversation=${theirs}`);
+    expect(peek.status).toBe(404);
+    expect(peek.body.error).toBe('not_found');
+    expect((await me.client.get('/api/messages.php?profile=999999')).status).toBe(404);
+  });
+
+  it('bad queries answer 400 invalid_request', async () => {
+    const me = await loggedInMember(server);
+    for (const query of ['', '?conversation=abc', '?conversation=-3', '?conversation=0', '?conversation=1&profile=2', '?conversation=1&limit=101', '?conversation=1&limit=0', '?conversation=1&before=2&after=1', '?conversation=1&conversation=2', '?conversation=1.5']) {
+      const res = await me.client.get(`/api/messages.php${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.error).toBe('invalid_request');
+    }
+    for (const query of ['?after=-1', '?after=x']) expect((await me.client.get(`/api/sync.php${query}`)).status, query).toBe(400);
+  });
+
+  it('free members see the last 30 days (history_cut); premium members see everything', async () => {
+    const free = await loggedInMember(server);
+    const premium = await loggedInMember(server, { paidUser: true });
+    const realNow = server.clock.now();
+    server.clock.set(realNow - (FREE_HISTORY_DAYS + 5) * DAY);
+    const old = await send(premium.client, free.user.id, 'long ago');
+    server.clock.set(realNow - (FREE_HISTORY_DAYS - 1) * DAY);
+    await send(free.client, premium.user.id, 'recent enough');
+    server.clock.set(realNow);
+    const conversation = old.body.message.conversation;
+
+    const freeView = await free.client.get(`/api/messages.php?conversation=${conversation}`);
+    expect(freeView.body.messages.map((m: { body: string }) => m.body)).toEqual(['recent enough']);
+    expect(freeView.body.history_cut).toBe(true);
+    expect(freeView.body.has_more).toBe(false);
+    const premiumView = await premium.client.get(`/api/messages.php?conversation=${conversation}`);
+    expect(premiumView.body.messages.map((m: { body: string }) => m.body)).toEqual(['long ago', 'recent enough']);
+    expect(premiumView.body.history_cut).toBe(false);
+
+    // Two more days pass: the free member's last visible message falls out too.
+    server.clock.advance(2 * DAY);
+    const later = await free.client.get(`/api/messages.php?conversation=${conversation}`);
+    expect(later.body.messages).toEqual([]);
+    expect(later.body.history_cut).toBe(true);
+    expect((await free.client.get('/api/chats.php')).body.chats[0].last_message).toBeNull();
+    expect((await free.client.get('/api/sync.php?after=0')).body.messages).toEqual([]);
+    server.clock.set(realNow);
+  });
+});
+
+describe('marking read', () => {
+  it('sets the read mark monotonically and recomputes unread and counts', async () => {
+    const me = await loggedInMember(server);
+    const peer = await loggedInMember(server);
+    const sent = [];
+    for (let i = 0; i < 4; i++) sent.push((await send(peer.client, me.user.id, `p${i}`)).body.message);
+    const mineId = (await send(me.client, peer.user.id, 'mine')).body.message.id;
+    const conversation = sent[0].conversation;
+    expect((await me.client.get('/api/counts.php')).body.total_unread).toBe(4);
+
+    const r1 = await me.client.post('/api/messages-read.php', { conversation, message: sent[1].id });
+    expect(r1.status).toBe(200);
+    expect(r1.body.counts).toEqual({ total_unread: 2, total_new_likes: 0, badge: 2 });
+    expect(member(conversation, me.user.id)).toMatchObject({ lastReadMessageId: sent[1].id, unreadCount: 2 });
+
+    // An older mark never moves it back.
+    const r0 = await me.client.post('/api/messages-read.php', { conversation, message: sent[0].id });
+    expect(r0.body.counts.total_unread).toBe(2);
+    expect(member(conversation, me.user.id).lastReadMessageId).toBe(sent[1].id);
+
+    await me.client.post('/api/messages-read.php', { conversation, message: mineId });
+    expect(member(conversation, me.user.id)).toMatchObject({ lastReadMessageId: mineId, unreadCount: 0 });
+    expect((await me.client.get('/api/chats.php')).body.counts.total_unread).toBe(0);
+    // The peer's own state is untouched.
+    expect(member(conversation, peer.user.id)).toMatchObject({ unreadCount: 1, lastReadMessageId: 0 });
+  });
+
+  it('404 for a conversation that is not mine or a message of another conversation; 400 for bad bodies', async () => {
+    const me = await loggedInMember(server);
+    const peer = await loggedInMember(server);
+    const other = await loggedInMember(server);
+    const m = (await send(peer.client, me.user.id)).body.message;
+    const foreign = (await send(other.client, peer.user.id)).body.message;
+    expect((await me.client.post('/api/messages-read.php', { conversation: foreign.conversation, message: foreign.id })).status).toBe(404);
+    expect((await me.client.post('/api/messages-read.php', { conversation: m.conversation, message: foreign.id })).status).toBe(404);
+    for (const body of [{}, { conversation: m.conversation }, { conversation: 'x', message: m.id }, { conversation: m.conversation, message: -1 }]) {
+      const res = await me.client.post('/api/messages-read.php', body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('invalid_request');
+    }
+    expect(member(m.conversation, me.user.id)).toMatchObject({ unreadCount: 1, lastReadMessageId: 0 });
+  });
+});
+
+describe('sync after an id', () => {
+  it('returns every visible message newer than after, ascending, across conversations', async () => {
+    const me = await loggedInMember(server);
+    const a = await loggedInMember(server);
+    const b = await loggedInMember(server);
+    const first = (await send(a.client, me.user.id, 'a1')).body.message.id;
+    await send(me.client, b.user.id, 'me->b');
+    await send(b.client, me.user.id, 'b1');
+    await send(a.client, b.user.id, 'not mine');
+    await send(a.client, me.user.id, 'a2');
+
+    const all = await me.client.get('/api/sync.php?after=0');
+    expect(all.status).toBe(200);
+    expect(all.body.messages.map((m: { body: string }) => m.body)).toEqual(['a1', 'me->b', 'b1', 'a2']);
+    expect(all.body).toMatchObject({ has_more: false, counts: { total_unread: 3 } });
+    const after = await me.client.get(`/api/sync.php?after=${first}`);
+    expect(after.body.messages.map((m: { body: string }) => m.body)).toEqual(['me->b', 'b1', 'a2']);
+    const ids = after.body.messages.map((m: { id: number }) => m.id);
+    expect([...ids].sort((x, y) => x - y)).toEqual(ids);
+  });
+});

@@ -1,0 +1,87 @@
+/** Read side of the chat: the chat list, one conversation's messages, and catch-up after an id. */
+import type { SiteRow, UserRow } from '@db/schema/index.js';
+import { SYNC_MAX, type ChatEntryDto, type ChatsResponse, type MessagesQuery, type MessagesResponse, type SyncResponse } from '@shared/api/chats.js';
+import { historyCutoff } from '@shared/rules/chat-history.js';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../http/errors.js';
+import { blockSetsOf } from '../blocks/queries.js';
+import { presentChatProfile, presentMessage } from './presenter.js';
+import * as q from './queries.js';
+import { countsFor } from './service.js';
+
+/** GET /api/chats.php: visible conversations, newest last message first. */
+export function listChats(ctx: AppContext, user: UserRow, site: SiteRow): ChatsResponse {
+  const now = ctx.clock.now();
+  const since = historyCutoff(now, user.paidUser);
+  const rows = q.visibleConversationsOf(ctx.db, user.id);
+  const peerIds = rows.map((r) => q.peerIdOf(r.conversation, user.id));
+  const peers = new Map(q.findPeers(ctx.db, site.id, peerIds).map((p) => [p.id, p]));
+  const peerMembers = new Map(q.peerMembersOf(ctx.db, user.id, rows.map((r) => r.conversation.id)).map((m) => [m.conversationId, m]));
+  const lastMessages = new Map(q.findMessagesByIds(ctx.db, rows.flatMap((r) => r.conversation.lastMessageId ?? [])).map((m) => [m.id, m]));
+  const { blockedByMe, blockedMe } = blockSetsOf(ctx.db, user.id);
+
+  const chats: ChatEntryDto[] = [];
+  for (const { conversation, member } of rows) {
+    const peer = peers.get(q.peerIdOf(conversation, user.id));
+    if (!peer) continue; // the other member's account is gone
+    const last = conversation.lastMessageId ? lastMessages.get(conversation.lastMessageId) : undefined;
+    if (!last || last.id <= member.hiddenBeforeMessageId) continue;
+    chats.push({
+      conversation: conversation.id,
+      profile: presentChatProfile(peer, site, now),
+      num_unread_messages: member.unreadCount,
+      // A free member's preview would otherwise show a message the history cut hides.
+      last_message: since !== null && last.createdAt < since ? null : presentMessage(last),
+      peer_last_read: peerMembers.get(conversation.id)?.lastReadMessageId ?? 0,
+      blocked_by_me: blockedByMe.has(peer.id),
+      blocked_me: blockedMe.has(peer.id),
+    });
+  }
+  return { chats, counts: countsFor(ctx, user.id) };
+}
+
+/** GET /api/messages.php: a page of one conversation, opened by its id or by the other profile. */
+export function loadMessages(ctx: AppContext, user: UserRow, site: SiteRow, query: MessagesQuery): MessagesResponse {
+  const now = ctx.clock.now();
+  const conversation =
+    query.conversation !== undefined
+      ? q.findConversationOf(ctx.db, user.id, query.conversation)
+      : q.findConversationBetween(ctx.db, user.id, query.profile!);
+  if (query.conversation !== undefined && !conversation) throw notFound();
+  const peerId = conversation ? q.peerIdOf(conversation, user.id) : query.profile!;
+  if (peerId === user.id) throw notFound();
+  const peer = q.findPeer(ctx.db, site.id, peerId);
+  if (!peer) throw notFound();
+
+  const { blockedByMe, blockedMe } = blockSetsOf(ctx.db, user.id);
+  const base = {
+    profile: presentChatProfile(peer, site, now),
+    blocked_by_me: blockedByMe.has(peerId),
+    blocked_me: blockedMe.has(peerId),
+  };
+  if (!conversation) return { conversation: null, messages: [], has_more: false, history_cut: false, peer_last_read: 0, ...base };
+
+  const member = q.findMember(ctx.db, conversation.id, user.id)!;
+  const since = historyCutoff(now, user.paidUser);
+  const window = { conversationId: conversation.id, hiddenBefore: member.hiddenBeforeMessageId, since };
+  const page = q.pageOfMessages(ctx.db, window, query);
+  return {
+    conversation: conversation.id,
+    messages: page.rows.map(presentMessage),
+    has_more: page.hasMore,
+    history_cut: since !== null && q.hasMessagesBefore(ctx.db, conversation.id, member.hiddenBeforeMessageId, since),
+    peer_last_read: q.findMember(ctx.db, conversation.id, peerId)?.lastReadMessageId ?? 0,
+    ...base,
+  };
+}
+
+/** GET /api/sync.php: every visible message newer than `after`, for catch-up after a reconnect. */
+export function syncMessages(ctx: AppContext, user: UserRow, after: number): SyncResponse {
+  const since = historyCutoff(ctx.clock.now(), user.paidUser);
+  const rows = q.messagesAfter(ctx.db, user.id, after, since, SYNC_MAX + 1);
+  return {
+    messages: rows.slice(0, SYNC_MAX).map(presentMessage),
+    has_more: rows.length > SYNC_MAX,
+    counts: countsFor(ctx, user.id),
+  };
+}

@@ -1,0 +1,168 @@
+/**
+ * The chat rules: sending (limits, blocks, credits, idempotency), reading, counts. Every function
+ * is synchronous, does its writes in one writeTransaction and notifies only after it committed.
+ * REST routes (routes.ts) and socket commands (socket.ts) both call these.
+ */
+import { writeTransaction, type Db } from '@db/client.js';
+import { users, type SiteRow, type UserRow } from '@db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { sendMessageBody, type CountsDto, type MessageDto, type SendMessageInput } from '@shared/api/chats.js';
+import { FREE_CONVERSATIONS } from '@shared/constants.js';
+import type { AppContext } from '../../context.js';
+import { badRequest, forbidden, notFound, paymentRequired } from '../../http/errors.js';
+import { parseInput } from '../../http/validate.js';
+import { InsufficientCreditsError, spendCredits } from '../credits/ledger.js';
+import { blockExistsBetween } from '../blocks/queries.js';
+import { newLikesCount } from '../likes/counts.js';
+import { messageContent, type MessageContent } from './message-content.js';
+import { presentMessage } from './presenter.js';
+import * as q from './queries.js';
+
+export interface SentMessage {
+  message: MessageDto;
+  /** the client_id had been stored before: nothing was stored or charged this time */
+  duplicate: boolean;
+  /** sender's balance after the send */
+  credits: number;
+}
+
+/** Sends (or, for a retried client_id, returns) a message from `sender` to input.profile. */
+export function sendMessage(ctx: AppContext, sender: UserRow, site: SiteRow, input: SendMessageInput): SentMessage {
+  const parsed = parseSendInput(input, site);
+  if (parsed.profile === sender.id) throw badRequest('invalid_request', { fields: { profile: 'invalid_request' } });
+
+  const earlier = q.findMessageByClientId(ctx.db, sender.id, parsed.client_id);
+  if (earlier) return replay(ctx, sender.id, earlier);
+
+  const content = messageContent(parsed, site);
+  let stored: ReturnType<typeof storeMessage>;
+  try {
+    stored = writeTransaction(ctx.db, (tx) => storeMessage(tx, sender.id, site, parsed.profile, parsed.client_id, content, ctx.clock.now()));
+  } catch (err) {
+    // Another process stored the same client_id between our look-up and our insert.
+    const raced = isUniqueViolation(err) ? q.findMessageByClientId(ctx.db, sender.id, parsed.client_id) : undefined;
+    if (raced) return replay(ctx, sender.id, raced);
+    throw err;
+  }
+  if (stored.duplicate) return replay(ctx, sender.id, stored.message);
+
+  const message = presentMessage(stored.message);
+  ctx.notifier.notify(parsed.profile, 'message:new', message);
+  ctx.notifier.notify(sender.id, 'message:new', message);
+  ctx.notifier.notify(parsed.profile, 'counts', countsFor(ctx, parsed.profile));
+  ctx.notifier.notify(sender.id, 'credits', { credits: stored.credits });
+  return { message, duplicate: false, credits: stored.credits };
+}
+
+function parseSendInput(input: unknown, site: SiteRow) {
+  const result = sendMessageBody.safeParse(input ?? {});
+  // A body over the schema's hard cap is still "too long" to the member, not a malformed request.
+  if (!result.success && result.error.issues.some((i) => i.path[0] === 'body' && i.code === 'too_big')) {
+    throw badRequest('message_too_long', { max: site.messageLength });
+  }
+  return parseInput(sendMessageBody, input);
+}
+
+/**
+ * The transaction of one send. Order of checks: recipient, block, conversation limit, icebreaker
+ * rule, credits; any failure rolls back the conversation it may have created.
+ */
+function storeMessage(tx: Db, senderId: number, site: SiteRow, recipientId: number, clientId: string, content: MessageContent, now: number) {
+  const earlier = q.findMessageByClientId(tx, senderId, clientId);
+  if (earlier) return { message: earlier, duplicate: true, credits: 0 };
+
+  const recipient = q.findPeer(tx, site.id, recipientId);
+  if (!recipient) throw notFound();
+  if (recipient.status === 'not_confirmed') throw forbidden('recipient_unconfirmed');
+  if (blockExistsBetween(tx, senderId, recipientId)) throw forbidden('blocked');
+
+  const sender = tx.select({ paidUser: users.paidUser }).from(users).where(eq(users.id, senderId)).get()!;
+  let conversation = q.findConversationBetween(tx, senderId, recipientId);
+  if (!conversation) {
+    if (!sender.paidUser && q.countStartedBy(tx, senderId) >= FREE_CONVERSATIONS) {
+      throw forbidden('conversation_limit', { limit: FREE_CONVERSATIONS, premium_required: true });
+    }
+    conversation = q.insertConversation(tx, senderId, recipientId, now);
+  }
+  if (content.kind === 'icebreaker' && q.hasAnyMessage(tx, conversation.id)) throw forbidden('icebreaker_unavailable');
+
+  let credits: number;
+  try {
+    credits = spendCredits(tx, senderId, content.cost, content.reason, `msg:${senderId}:${clientId}`, now).balance;
+  } catch (err) {
+    if (err instanceof InsufficientCreditsError) throw paymentRequired('insufficient_credits', { credits: err.balance, needed: err.needed });
+    throw err;
+  }
+
+  const message = q.insertMessage(tx, {
+    conversationId: conversation.id,
+    senderId,
+    clientId,
+    kind: content.kind,
+    body: content.body,
+    giftId: content.giftId,
+    createdAt: now,
+  });
+  q.recordDelivery(tx, conversation.id, senderId, recipientId);
+  return { message, duplicate: false, credits };
+}
+
+/**
+ * A retried send: the stored message, nothing charged. message:new goes out again because the
+ * first attempt may have died before notifying; clients de-duplicate by message id.
+ */
+function replay(ctx: AppContext, senderId: number, row: q.MessageRow): SentMessage {
+  const message = presentMessage(row);
+  const conversation = q.findConversationOf(ctx.db, senderId, row.conversationId);
+  if (conversation) ctx.notifier.notify(q.peerIdOf(conversation, senderId), 'message:new', message);
+  ctx.notifier.notify(senderId, 'message:new', message);
+  const credits = ctx.db.select({ credits: users.credits }).from(users).where(eq(users.id, senderId)).get()?.credits ?? 0;
+  return { message, duplicate: true, credits };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE') return true;
+  }
+  return false;
+}
+
+/**
+ * Marks `conversationId` read up to `messageId` for `user`. The mark only moves forward; unread is
+ * recomputed from the peer's messages after it. Notifies the reader's tabs (counts) and the peer.
+ */
+export function markRead(ctx: AppContext, user: UserRow, conversationId: number, messageId: number): CountsDto {
+  const result = writeTransaction(ctx.db, (tx) => {
+    const conversation = q.findConversationOf(tx, user.id, conversationId);
+    const member = conversation && q.findMember(tx, conversationId, user.id);
+    if (!conversation || !member || !q.findMessage(tx, conversationId, messageId)) throw notFound();
+    const lastRead = Math.max(member.lastReadMessageId, messageId);
+    const unreadCount = q.countPeerMessagesAfter(tx, conversationId, user.id, Math.max(lastRead, member.hiddenBeforeMessageId));
+    q.updateMember(tx, conversationId, user.id, { lastReadMessageId: lastRead, unreadCount });
+    return { peerId: q.peerIdOf(conversation, user.id), lastRead, advanced: lastRead > member.lastReadMessageId };
+  });
+  const counts = countsFor(ctx, user.id);
+  ctx.notifier.notify(user.id, 'counts', counts);
+  if (result.advanced) {
+    ctx.notifier.notify(result.peerId, 'message:read', { conversation: conversationId, reader: user.id, message: result.lastRead });
+  }
+  return counts;
+}
+
+/** Unread messages, new likes and their sum (the badge). */
+export function countsFor(ctx: AppContext, userId: number): CountsDto {
+  const totalUnread = q.totalUnread(ctx.db, userId);
+  const totalNewLikes = newLikesCount(ctx.db, userId);
+  return { total_unread: totalUnread, total_new_likes: totalNewLikes, badge: totalUnread + totalNewLikes };
+}
+
+/** The other member when `userId` belongs to the conversation, else null. */
+export function isConversationMember(ctx: AppContext, userId: number, conversationId: number): { peerId: number } | null {
+  const conversation = q.findConversationOf(ctx.db, userId, conversationId);
+  return conversation ? { peerId: q.peerIdOf(conversation, userId) } : null;
+}
+
+/** Profile ids the member has a conversation with (hidden ones included), for presence. */
+export function peersOf(ctx: AppContext, userId: number): number[] {
+  return q.peerIdsOf(ctx.db, userId);
+}

@@ -1,0 +1,125 @@
+/**
+ * Socket.IO fan-out between server processes. Without REDIS_URL: the default in-memory adapter.
+ * With it, SOCKET_ADAPTER picks:
+ *  - sharded (default): Redis 7 sharded pub/sub, one channel per room ('dynamic' mode), so a node
+ *    only receives events for rooms where it has members;
+ *  - classic: @socket.io/redis-adapter over PSUBSCRIBE, every event reaches every node;
+ *  - streams: @socket.io/redis-streams-adapter, one Redis stream every node reads.
+ * Redis errors are logged and survived; when the connection comes back, the `recovered` callbacks
+ * run so clients can be told to catch up from the database (Socket.IO alone is at-most-once).
+ */
+import { Redis } from 'ioredis';
+import { createAdapter as createClassicAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
+import { createAdapter as createStreamsAdapter } from '@socket.io/redis-streams-adapter';
+import type { Config } from '../config.js';
+import { AdapterTraffic } from './adapter-stats.js';
+
+import type { ServerOptions } from 'socket.io';
+
+type AdapterFactory = NonNullable<ServerOptions['adapter']>;
+
+export interface ScaleOut {
+  kind: 'memory' | Config['socketAdapter'];
+  /** for `new Server({ adapter })`; undefined means Socket.IO's in-memory adapter */
+  adapter: AdapterFactory | undefined;
+  /** command connection (presence); undefined without Redis */
+  redis: Redis | undefined;
+  traffic: AdapterTraffic;
+  /** registers work to do each time Redis is reachable again after an outage */
+  onRecovered(callback: () => void): void;
+  close(): Promise<void>;
+}
+
+export function createScaleOut(config: Config): ScaleOut {
+  const traffic = new AdapterTraffic();
+  if (!config.redisUrl) {
+    return { kind: 'memory', adapter: undefined, redis: undefined, traffic, onRecovered: () => {}, close: async () => {} };
+  }
+  // Commands fail fast while Redis is away (publishes of that moment are lost anyway; clients catch up).
+  const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, retryStrategy: reconnectDelay });
+  // Subscriptions must never be dropped: a room created during an outage still has to be subscribed.
+  const sub = pub.duplicate({ maxRetriesPerRequest: null });
+  const recovered: Array<() => void> = [];
+  watchConnection(pub, 'pub', () => undefined);
+  watchConnection(sub, 'sub', () => recovered.forEach((cb) => cb()));
+
+  const adapter = buildAdapter(config.socketAdapter, pub, sub, traffic);
+  return {
+    kind: config.socketAdapter,
+    adapter,
+    redis: pub,
+    traffic,
+    onRecovered: (cb) => recovered.push(cb),
+    async close() {
+      await Promise.all([pub.quit().catch(() => pub.disconnect()), sub.quit().catch(() => sub.disconnect())]);
+    },
+  };
+}
+
+function buildAdapter(kind: Config['socketAdapter'], pub: Redis, sub: Redis, traffic: AdapterTraffic): AdapterFactory {
+  if (kind === 'classic') {
+    sub.on('pmessageBuffer', (_pattern: Buffer, channel: Buffer) => traffic.countChannel(channel.toString()));
+    sub.on('messageBuffer', (channel: Buffer) => traffic.countChannel(channel.toString()));
+    return createClassicAdapter(pub, sub);
+  }
+  if (kind === 'streams') {
+    const factory = createStreamsAdapter(pub);
+    return (nsp: Parameters<typeof factory>[0]) => countStreamMessages(factory(nsp), traffic);
+  }
+  sub.on('smessageBuffer', (channel: Buffer) => traffic.countChannel(channel.toString()));
+  return createShardedAdapter(pub, sub, { subscriptionMode: 'dynamic' });
+}
+
+interface StreamsAdapterLike {
+  uid: string;
+  onRawMessage(raw: { uid: string; data?: string }, offset: string): unknown;
+}
+
+/** The streams adapter hands every entry of the shared stream to onRawMessage: count the foreign ones. */
+function countStreamMessages<A>(adapter: A, traffic: AdapterTraffic): A {
+  const target = adapter as unknown as StreamsAdapterLike;
+  const original = target.onRawMessage.bind(target);
+  target.onRawMessage = (raw, offset) => {
+    if (raw.uid !== target.uid) traffic.count(roomsOfStreamEntry(raw.data));
+    return original(raw, offset);
+  };
+  return adapter;
+}
+
+function roomsOfStreamEntry(data: string | undefined): string {
+  try {
+    const rooms = (JSON.parse(data ?? '{}') as { opts?: { rooms?: string[] } }).opts?.rooms;
+    return rooms?.length === 1 && rooms[0] ? rooms[0] : '*';
+  } catch {
+    return '*';
+  }
+}
+
+function reconnectDelay(times: number): number {
+  return Math.min(100 * times, 2000);
+}
+
+/** Logs an outage once (not every reconnect attempt) and reports the return of the connection. */
+function watchConnection(client: Redis, name: string, onBack: () => void): void {
+  let everReady = false;
+  let down = false;
+  let lastError = '';
+  client.on('error', (err: Error) => {
+    if (!everReady && err.message !== lastError) console.error(`[realtime] redis ${name}: ${err.message}`);
+    lastError = err.message;
+  });
+  client.on('close', () => {
+    if (!everReady || down) return;
+    down = true;
+    console.error(`[realtime] redis ${name} connection lost; reconnecting`);
+  });
+  client.on('ready', () => {
+    const wasDown = down;
+    everReady = true;
+    down = false;
+    if (wasDown) {
+      console.log(`[realtime] redis ${name} connection back`);
+      onBack();
+    }
+  });
+}

@@ -1,0 +1,31 @@
+/**
+ * The one place that emits to Socket.IO rooms. Services reach members through the Notifier
+ * (room `user:<id>` on whichever node holds their sockets); presence goes to `presence:<id>`.
+ */
+import { rooms, type PresenceDto, type ServerToClientEvents } from '@shared/realtime.js';
+import type { Notifier } from './notifier.js';
+import type { RealtimeServer } from './types.js';
+
+export interface RealtimeEmitter {
+  notifier: Notifier;
+  /** tells everyone watching this profile */
+  presenceChanged(presence: PresenceDto): void;
+  /** tells every socket connected to THIS node to refetch a resource (after a Redis outage) */
+  invalidateLocal(resource: Parameters<ServerToClientEvents['invalidate']>[0]['resource']): void;
+}
+
+export function createEmitter(io: RealtimeServer): RealtimeEmitter {
+  return {
+    notifier: {
+      notify(userId, event, ...payload) {
+        io.to(rooms.user(userId)).emit(event, ...payload);
+      },
+    },
+    presenceChanged(presence) {
+      io.to(rooms.presence(presence.profile)).emit('presence', presence);
+    },
+    invalidateLocal(resource) {
+      io.local.emit('invalidate', { resource });
+    },
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * Who may open a socket. `allowRequest` refuses handshakes whose Origin is not one of our sites
+ * (CORS alone does not stop a forged cross-site handshake carrying the member's cookie); the
+ * connection middleware then requires a live session, exactly as the HTTP side does.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Session, SessionData } from 'express-session';
+import { and, eq } from 'drizzle-orm';
+import { users } from '@db/schema/index.js';
+import type { AppContext } from '../context.js';
+import { normaliseHost, type SiteDirectory } from '../http/site.js';
+import type { MemberSocket } from './types.js';
+
+type SessionRequest = IncomingMessage & { session?: Session & Partial<SessionData> };
+
+/** Host part of an Origin header ('https://www.example.com:8443' -> 'example.com'), or null if unparsable. */
+function originHost(origin: string): string | null {
+  try {
+    return normaliseHost(new URL(origin).host);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * engine.io `allowRequest`: a browser handshake must come from a page of a known site (domain or
+ * alias) or of PUBLIC_URL. Without an Origin header (native apps, tests) the request passes here
+ * and the session check decides.
+ */
+export function originGuard(ctx: AppContext, sites: SiteDirectory) {
+  const publicHost = normaliseHost(new URL(ctx.config.publicUrl).host);
+  return (req: IncomingMessage, callback: (err: string | null | undefined, success: boolean) => void): void => {
+    const origin = req.headers.origin;
+    if (origin === undefined) return callback(null, true);
+    const host = originHost(origin);
+    const allowed = host !== null && (host === publicHost || sites.find(host) !== undefined);
+    callback(allowed ? null : 'origin_not_allowed', allowed);
+  };
+}
+
+/**
+ * Socket.IO connection middleware: the site comes from the Host header, the member from the
+ * express-session shared through `io.engine.use(session)`. Anonymous sessions, sessions of another
+ * site, of a deleted account or from before a password change (epoch) are refused with
+ * Error('authentication_required'), which the client sees as connect_error.
+ */
+export function authenticateSocket(ctx: AppContext, sites: SiteDirectory) {
+  return (socket: MemberSocket, next: (err?: Error) => void): void => {
+    const req = socket.request as SessionRequest;
+    const host = req.headers.host ?? '';
+    const site = sites.find(host);
+    const userId = req.session?.userId;
+    if (!site || !userId) return next(new Error('authentication_required'));
+    const user = ctx.db
+      .select({ id: users.id, status: users.status, sessionEpoch: users.sessionEpoch })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.siteId, site.id)))
+      .get();
+    const epoch = req.session?.epoch ?? 0;
+    if (!user || user.status === 'deleted' || user.sessionEpoch !== epoch) return next(new Error('authentication_required'));
+    socket.data = { userId: user.id, siteId: site.id, host, epoch };
+    next();
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * Presence across nodes. Each member has a Redis hash `presence:user:<id>` of node id -> open
+ * sockets on that node. A node proves it is alive with `presence:node:<node>` (TTL, refreshed by a
+ * heartbeat); counts of nodes whose key expired (crashed, killed) are ignored and pruned, and a
+ * surviving node sweeps the dead node's members so their watchers see them go offline.
+ * The local counts stay the source of this node's share: after a Redis outage (or a Redis that
+ * restarted empty) they are written back.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { LocalSocketCounts, type PresenceCounter } from './presence-counter.js';
+
+const NODE_TTL_S = 30;
+const HEARTBEAT_MS = 10_000;
+const userKey = (userId: number) => `presence:user:${userId}`;
+const NODE_PREFIX = 'presence:node:';
+const NODES_SET = 'presence:nodes';
+const nodeUsersKey = (node: string) => `presence:node-users:${node}`;
+
+/**
+ * KEYS[1] member hash; ARGV[1] this node, ARGV[2] delta (0: just count), ARGV[3] node key prefix.
+ * Returns the member's open sockets on live nodes after applying the delta.
+ */
+const COUNT_SCRIPT = `
+local delta = tonumber(ARGV[2])
+if delta ~= 0 then
+  local n = redis.call('HINCRBY', KEYS[1], ARGV[1], delta)
+  if n <= 0 then redis.call('HDEL', KEYS[1], ARGV[1]) end
+end
+local total = 0
+local all = redis.call('HGETALL', KEYS[1])
+for i = 1, #all, 2 do
+  local node, n = all[i], tonumber(all[i + 1])
+  if node == ARGV[1] or redis.call('EXISTS', ARGV[3] .. node) == 1 then total = total + n
+  else redis.call('HDEL', KEYS[1], node) end
+end
+return total`;
+
+export class RedisPresenceCounter implements PresenceCounter {
+  readonly nodeId = randomUUID();
+  private readonly local = new LocalSocketCounts();
+  private readonly heartbeat: NodeJS.Timeout;
+
+  /** onSweptOffline: a member who was only connected to a dead node is now offline */
+  constructor(
+    private readonly redis: Redis,
+    private readonly onSweptOffline: (userId: number) => void,
+  ) {
+    void this.beat();
+    this.heartbeat = setInterval(() => void this.beat(), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  async opened(userId: number): Promise<boolean> {
+    const localCount = this.local.add(userId, 1);
+    try {
+      await this.redis.sadd(nodeUsersKey(this.nodeId), String(userId));
+      return (await this.count(userId, 1)) === 1;
+    } catch {
+      return localCount === 1; // Redis away: answer from what this node knows; resync() repairs it
+    }
+  }
+
+  async closed(userId: number): Promise<boolean> {
+    const localCount = this.local.add(userId, -1);
+    try {
+      if (localCount === 0) await this.redis.srem(nodeUsersKey(this.nodeId), String(userId));
+      return (await this.count(userId, -1)) === 0;
+    } catch {
+      return localCount === 0;
+    }
+  }
+
+  async onlineAmong(userIds: number[]): Promise<Set<number>> {
+    try {
+      const pipeline = this.redis.pipeline();
+      for (const id of userIds) pipeline.eval(COUNT_SCRIPT, 1, userKey(id), this.nodeId, 0, NODE_PREFIX);
+      const results = (await pipeline.exec()) ?? [];
+      return new Set(userIds.filter((_, i) => Number(results[i]?.[1] ?? 0) > 0));
+    } catch {
+      return new Set(userIds.filter((id) => this.local.has(id)));
+    }
+  }
+
+  /** Writes this node's counts back, e.g. into a Redis that restarted empty. */
+  async resync(): Promise<void> {
+    const pipeline = this.redis.pipeline();
+    pipeline.set(NODE_PREFIX + this.nodeId, '1', 'EX', NODE_TTL_S);
+    pipeline.sadd(NODES_SET, this.nodeId);
+    for (const [userId, n] of this.local.entries()) {
+      pipeline.hset(userKey(userId), this.nodeId, n);
+      pipeline.sadd(nodeUsersKey(this.nodeId), String(userId));
+    }
+    await pipeline.exec().catch((err: Error) => console.error('[realtime] presence resync failed:', err.message));
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.heartbeat);
+    // Leave no trace: other nodes must not count this node's sockets any more.
+    const pipeline = this.redis.pipeline();
+    for (const [userId] of this.local.entries()) pipeline.hdel(userKey(userId), this.nodeId);
+    pipeline.del(NODE_PREFIX + this.nodeId, nodeUsersKey(this.nodeId));
+    pipeline.srem(NODES_SET, this.nodeId);
+    await pipeline.exec().catch(() => {});
+  }
+
+  private async count(userId: number, delta: number): Promise<number> {
+    return Number(await this.redis.eval(COUNT_SCRIPT, 1, userKey(userId), this.nodeId, delta, NODE_PREFIX));
+  }
+
+  private async beat(): Promise<void> {
+    try {
+      await this.redis.pipeline().set(NODE_PREFIX + this.nodeId, '1', 'EX', NODE_TTL_S).sadd(NODES_SET, this.nodeId).exec();
+      await this.sweepDeadNodes();
+    } catch {
+      /* Redis away: the next beat (or resync on reconnect) catches up */
+    }
+  }
+
+  /** Members whose only sockets were on a node that stopped beating go offline; one live node does it. */
+  private async sweepDeadNodes(): Promise<void> {
+    for (const node of await this.redis.smembers(NODES_SET)) {
+      if (node === this.nodeId || (await this.redis.exists(NODE_PREFIX + node))) continue;
+      if ((await this.redis.srem(NODES_SET, node)) !== 1) continue; // another node is sweeping it
+      const members = await this.redis.smembers(nodeUsersKey(node));
+      await this.redis.del(nodeUsersKey(node));
+      for (const member of members) {
+        const userId = Number(member);
+        if ((await this.count(userId, 0)) === 0) this.onSweptOffline(userId);
+      }
+    }
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Presence as members see it: online while they have a socket on any node, last seen when the
+ * last one closed (stored in users.last_seen_at). Invisible members always look offline with no
+ * last-seen time, and their transitions are never announced.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import { users } from '@db/schema/index.js';
+import type { PresenceDto } from '@shared/realtime.js';
+import type { AppContext } from '../context.js';
+import type { RealtimeEmitter } from './emitter.js';
+import type { PresenceCounter } from './presence-counter.js';
+import type { PresenceReader } from './types.js';
+
+export class PresenceService implements PresenceReader {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly counter: PresenceCounter,
+    private readonly emitter: Pick<RealtimeEmitter, 'presenceChanged'>,
+  ) {}
+
+  async socketOpened(userId: number): Promise<void> {
+    if (!(await this.counter.opened(userId))) return;
+    const member = this.member(userId);
+    if (member && !member.invisible) this.emitter.presenceChanged({ profile: userId, online: true, last_seen: iso(member.lastSeenAt) });
+  }
+
+  async socketClosed(userId: number): Promise<void> {
+    if (await this.counter.closed(userId)) this.wentOffline(userId);
+  }
+
+  /** The member's last socket anywhere is gone (closed here, or swept from a dead node). */
+  wentOffline(userId: number): void {
+    const now = this.ctx.clock.now();
+    this.ctx.db.update(users).set({ lastSeenAt: now }).where(eq(users.id, userId)).run();
+    const member = this.member(userId);
+    if (member && !member.invisible) this.emitter.presenceChanged({ profile: userId, online: false, last_seen: iso(now) });
+  }
+
+  async lookup(profileIds: number[]): Promise<PresenceDto[]> {
+    if (profileIds.length === 0) return [];
+    const rows = this.ctx.db
+      .select({ id: users.id, invisible: users.invisible, lastSeenAt: users.lastSeenAt })
+      .from(users)
+      .where(inArray(users.id, profileIds))
+      .all();
+    const online = await this.counter.onlineAmong(rows.filter((r) => !r.invisible).map((r) => r.id));
+    return rows.map((r) =>
+      r.invisible ? { profile: r.id, online: false, last_seen: null } : { profile: r.id, online: online.has(r.id), last_seen: iso(r.lastSeenAt) },
+    );
+  }
+
+  private member(userId: number) {
+    return this.ctx.db.select({ invisible: users.invisible, lastSeenAt: users.lastSeenAt }).from(users).where(eq(users.id, userId)).get();
+  }
+}
+
+function iso(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString();
+}

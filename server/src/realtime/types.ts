@@ -1,0 +1,38 @@
+/** Typed Socket.IO server and socket, and the hook through which modules add their socket commands. */
+import type { Server, Socket } from 'socket.io';
+import type { ClientToServerEvents, PresenceDto, ServerToClientEvents } from '@shared/realtime.js';
+import type { SiteRow } from '@db/schema/index.js';
+import type { AppContext } from '../context.js';
+
+/** What the handshake established about the socket's member. */
+export interface SocketData {
+  userId: number;
+  siteId: number;
+  /** Host header of the handshake: how the socket's site is found again */
+  host: string;
+  /** users.session_epoch at handshake; a later password change ends the socket's rights */
+  epoch: number;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface InterServerEvents {}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type MemberSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+/** Read side of presence, for commands such as `presence:watch`. */
+export interface PresenceReader {
+  /** current state of these profiles (invisible members: offline, last_seen null) */
+  lookup(profileIds: number[]): Promise<PresenceDto[]>;
+}
+
+/** What a module's socket commands get besides the socket. */
+export interface CommandContext {
+  ctx: AppContext;
+  presence: PresenceReader;
+  /** the site the socket connected to (re-read through the site cache, so settings stay fresh) */
+  siteOf(socket: MemberSocket): SiteRow | undefined;
+}
+
+/** A module's per-socket command registration (e.g. modules/chats/socket.ts). */
+export type SocketCommands = (socket: MemberSocket, commands: CommandContext) => void;

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { checkMessageBody, messageLength } from './chat-message.js';
+import { FREE_HISTORY_DAYS, historyCutoff } from './chat-history.js';
+import { GIFTS, isGiftId } from './chat-gifts.js';
+import { ICEBREAKERS, findIcebreaker } from './chat-icebreakers.js';
+
+describe('chat message rules', () => {
+  it('trims, refuses empty text, counts emoji as one character', () => {
+    expect(checkMessageBody('  hi \n', 10)).toEqual({ ok: true, body: 'hi' });
+    expect(checkMessageBody(' \t\n ', 10)).toEqual({ ok: false, error: 'message_empty' });
+    expect(checkMessageBody('', 10, { allowEmpty: true })).toEqual({ ok: true, body: '' });
+    expect(messageLength('😀😀')).toBe(2);
+    expect(checkMessageBody('😀'.repeat(10), 10).ok).toBe(true);
+    expect(checkMessageBody('a'.repeat(11), 10)).toEqual({ ok: false, error: 'message_too_long', max: 10 });
+  });
+
+  it('free members lose history older than the window; premium keeps all', () => {
+    const now = Date.UTC(2026, 0, 31);
+    expect(historyCutoff(now, true)).toBeNull();
+    expect(historyCutoff(now, false)).toBe(now - FREE_HISTORY_DAYS * 86_400_000);
+  });
+
+  it('catalogues have unique ids and i18n keys', () => {
+    expect(new Set(GIFTS.map((g) => g.id)).size).toBe(GIFTS.length);
+    expect(isGiftId('rose')).toBe(true);
+    expect(isGiftId('yacht')).toBe(false);
+    expect(isGiftId(undefined)).toBe(false);
+    expect(new Set(ICEBREAKERS.map((i) => i.key)).size).toBe(ICEBREAKERS.length);
+    for (const i of ICEBREAKERS) expect(i.key).toBe(`icebreaker.${i.id}`);
+    expect(findIcebreaker('coffee')?.key).toBe('icebreaker.coffee');
+    expect(findIcebreaker('__proto__')).toBeUndefined();
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { isUsernameAllowed } from './username.js';
+
+describe('isUsernameAllowed', () => {
+  it('accepts ordinary names, including non-Latin ones', () => {
+    expect(isUsernameAllowed('Sophie', 'sophie@example.com')).toBe(true);
+    expect(isUsernameAllowed('Łukasz', 'l@example.pl')).toBe(true);
+    expect(isUsernameAllowed('Al', 'al@example.com')).toBe(true);
+  });
+
+  it('refuses a name equal to the e-mail address, ignoring case and spaces', () => {
+    expect(isUsernameAllowed('sophie@example.com', 'sophie@example.com')).toBe(false);
+    expect(isUsernameAllowed(' Sophie@Example.com ', 'sophie@example.com')).toBe(false);
+  });
+
+  it('refuses a name starting with @', () => {
+    expect(isUsernameAllowed('@sophie', 'sophie@example.com')).toBe(false);
+    expect(isUsernameAllowed('  @sophie', 'x@example.com')).toBe(false);
+  });
+
+  it('refuses names shorter than 2 or longer than 40 characters', () => {
+    expect(isUsernameAllowed('A', 'a@example.com')).toBe(false);
+    expect(isUsernameAllowed('   ', 'a@example.com')).toBe(false);
+    expect(isUsernameAllowed('x'.repeat(40), 'a@example.com')).toBe(true);
+    expect(isUsernameAllowed('x'.repeat(41), 'a@example.com')).toBe(false);
+  });
+});

@@ -1,0 +1,17 @@
+/** Sign-up name rules (spec section 6): shared so the sign-up form shows the same verdict as the server. */
+export const USERNAME_MIN = 2;
+export const USERNAME_MAX = 40;
+
+/**
+ * True when `name` may be used as a member name: 2..40 characters after trimming, not starting
+ * with @ (it would read like a handle or an address) and not equal to the e-mail address
+ * (members would publish their address as their name).
+ */
+export function isUsernameAllowed(name: string, email: string): boolean {
+  const trimmed = name.trim();
+  const length = [...trimmed].length;
+  if (length < USERNAME_MIN || length > USERNAME_MAX) return false;
+  if (trimmed.startsWith('@')) return false;
+  if (email.trim() !== '' && trimmed.toLowerCase() === email.trim().toLowerCase()) return false;
+  return true;
+}
