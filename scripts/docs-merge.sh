@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Stitches the per-area documentation written in docs/parts/ into docs/api.md and
-# docs/decisions.md. Parts are written by whoever builds an area; edit the parts, then run this.
+# docs/decisions.md (and docs/benchmarks.md from any bench-*.md parts). Parts are written by whoever builds an area; edit the parts, then run this.
 # Known parts come in a reading order (settings before auth before chats before realtime);
 # parts nobody listed yet follow alphabetically, so a new area is never dropped.
 set -euo pipefail
@@ -74,3 +74,10 @@ mapfile -t decision_parts < <(ordered_parts decisions lead seed auth chats realt
 merge docs/decisions.md "Decisions" \
   "Choices a newcomer would otherwise question, each with its reason, area by area." \
   "${decision_parts[@]}"
+
+mapfile -t bench_parts < <(ordered_parts bench user bundle start chat)
+if [ "${#bench_parts[@]}" -gt 0 ]; then
+  merge docs/benchmarks.md "Benchmarks" \
+    "How each \`npm run bench -- <name>\` measures, its target, and figures from a run. Numbers depend on the machine; the ratios against baselines measured in the same run are what to compare." \
+    "${bench_parts[@]}"
+fi

@@ -170,9 +170,15 @@ function drawLastSeen(rng: Random, now: number, signupDate: number): number {
   return Math.max(signupDate, now - ago);
 }
 
+const ORIENTATION_WEIGHTS: Record<string, number> = Object.fromEntries(ORIENTATIONS.map((o, i) => [String(i), o.weight]));
+
+function drawOrientation(rng: Random, index: number): Orientation & { weight: number } {
+  if (index < ORIENTATIONS.length) return ORIENTATIONS[index]!;
+  return ORIENTATIONS[Number(rng.weighted(ORIENTATION_WEIGHTS))]!;
+}
+
 export function generateMember(rng: Random, index: number, now: number): MemberSpec {
-  const { weight: _weight, ...orientation } =
-    index < ORIENTATIONS.length ? ORIENTATIONS[index]! : ORIENTATIONS[rng.weighted(Object.fromEntries(ORIENTATIONS.map((o, i) => [String(i), o.weight])))]!;
+  const { weight: _weight, ...orientation } = drawOrientation(rng, index);
   const country = rng.weighted(COUNTRY_WEIGHTS);
   const language = drawLanguage(rng, country);
   const [city, regionCode] = drawCity(rng, country, language);

@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ensureClientBuild, repoRoot } from './lib/build.js';
+import { initialScripts, initialStylesheets } from './lib/index-html.js';
 import { printTable } from './lib/table.js';
 
 export const description = 'gzipped JS the landing page loads first vs the 150 kB budget, and the largest lazy chunks';
@@ -29,7 +30,7 @@ export async function main(): Promise<void> {
   const initialFiles = initialScripts(html);
   if (initialFiles.length === 0) throw new Error('dist/client/index.html references no module script');
   const initial = initialFiles.map(measureAsset);
-  const css = attributeValues(html, /<link\b[^>]*rel=["']stylesheet["'][^>]*>/g, 'href').filter(isLocal).map(measureAsset);
+  const css = initialStylesheets(html).map(measureAsset);
 
   const initialSet = new Set(initialFiles);
   const lazy = readdirSync(resolve(clientDir, 'assets'))
@@ -54,22 +55,6 @@ export async function main(): Promise<void> {
   const verdict = totalGzip <= BUDGET_KB ? 'within' : 'OVER';
   console.log(`\ninitial JS ${totalGzip.toFixed(1)} kB gzip: ${verdict} the ${BUDGET_KB} kB budget`);
   if (totalGzip > BUDGET_KB) process.exitCode = 1;
-}
-
-/** The entry module script(s) and every modulepreload link, in document order, de-duplicated. */
-function initialScripts(html: string): string[] {
-  const scripts = attributeValues(html, /<script\b[^>]*type=["']module["'][^>]*>/g, 'src');
-  const preloads = attributeValues(html, /<link\b[^>]*rel=["']modulepreload["'][^>]*>/g, 'href');
-  return [...new Set([...scripts, ...preloads].filter(isLocal))];
-}
-
-function attributeValues(html: string, tagPattern: RegExp, attribute: string): string[] {
-  const attr = new RegExp(`\\b${attribute}=["']([^"']+)["']`);
-  return [...html.matchAll(tagPattern)].map((m) => attr.exec(m[0])?.[1]).filter((v): v is string => Boolean(v));
-}
-
-function isLocal(url: string): boolean {
-  return url.startsWith('/') && !url.startsWith('//');
 }
 
 function measureAsset(url: string): Asset {

@@ -54,3 +54,5 @@ try {
   console.error(`[bench] ${name} failed:`, err instanceof Error ? err.message : err);
   process.exitCode = 1;
 }
+// Sockets or timers a bench left open must not keep the process alive once it has reported.
+process.exit(process.exitCode ?? 0);

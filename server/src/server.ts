@@ -41,7 +41,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
   redis?.on('error', (err) => console.error('[redis] sessions:', err.message));
-  const sessionStore = redis ? new RedisStore({ client: redis, prefix: 'sess:' }) : new SqliteSessionStore(db, clock);
+  const sessionStore = redis ? new RedisStore({ client: redis, prefix: 'sess:' }) : new SqliteSessionStore(db, systemClock) /* cookie expiry is real time in express-session, so the store must compare against real time too */;
   const mailer = options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(db, clock));
 
   const ctx: AppContext = {
@@ -56,7 +56,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const { app, session, sites } = buildApp(ctx, { clientDir: options.clientDir });
   let realtime: Realtime | undefined;
   const http = createServer((req, res) => {
-    if (!config.isProduction && realtime && req.url === REALTIME_STATS_PATH) return sendRealtimeStats(res, realtime);
+    if (!config.isProduction && realtime && req.url?.split('?')[0] === REALTIME_STATS_PATH) return sendRealtimeStats(res, realtime);
     app(req, res);
   });
   // Long-lived keep-alive sockets behind a load balancer must outlive its idle timeout.

@@ -37,6 +37,7 @@ export const ERROR_MESSAGES = {
   icebreaker_unavailable: 'Icebreakers can only open a conversation.',
   not_found: 'Not found',
   unknown_site: 'Unknown website',
+  unknown_country: 'Unknown country.',
   invalid_request: 'The request is invalid.',
   invalid_json: 'The request body is not valid JSON.',
   payload_too_large: 'The request is too large.',

@@ -4,12 +4,17 @@ import type { BenchMember } from './fixture.js';
 import type { ServeKind } from './ipc.js';
 import { KIND_LABEL, KNEE_P99_MS, printThroughputTable, runThroughputFor, type ThroughputResult } from './scenario-throughput.js';
 import { feasibleIdleMembers, runIdleFor, type IdleResult } from './scenario-idle.js';
+import { runCrossNode, type CrossNodeResult } from './scenario-cross-node.js';
+import { runReconnectStorm, type ReconnectResult } from './scenario-reconnect.js';
 import { int, ms, printTable, verdict } from './table.js';
 
 const TARGET_KNEE_RATIO = 0.8;
 const TARGET_KNEE_RATE = 5000;
 const TARGET_HEAP_PER_MEMBER = 10 * 1024;
 const TARGET_IDLE_ELD_P99_MS = 10;
+const TARGET_CROSS_ADDED_P50_MS = 2;
+const TARGET_CROSS_ADDED_P99_MS = 10;
+const TARGET_RECONNECT_99_SECONDS = 10;
 
 function targetKinds(): ServeKind[] {
   const raw = process.env.BENCH_TARGETS ?? 'app,sio,ws';
@@ -39,7 +44,46 @@ export async function runChatScenarios(o: ChatBenchOptions, members: BenchMember
     }
     allMet = printIdleSummary(results) && allMet;
   }
+  if (o.scenarios.has(3) && kinds.includes('app')) {
+    console.log(`\n[chat] scenario 3: ${o.crossMembers} members, 3 nodes + redis-server, ${o.crossRate} msg/s for ${o.crossSeconds} s per phase`);
+    allMet = printCrossNodeSummary(await runCrossNode(o, members.slice(0, o.crossMembers), databaseFile)) && allMet;
+  }
+  if (o.scenarios.has(4) && kinds.includes('app')) {
+    console.log(`\n[chat] scenario 4: ${o.stormMembers} members at ${o.stormRate} msg/s for ${o.stormSeconds} s, server killed (SIGKILL) and restarted at ${(o.stormSeconds / 3).toFixed(1)} s`);
+    allMet = printReconnectSummary(await runReconnectStorm(o, members.slice(0, o.stormMembers), databaseFile)) && allMet;
+  }
   return allMet;
+}
+
+function printCrossNodeSummary(r: CrossNodeResult): boolean {
+  const addedP50 = r.crossNode.latency.p50 - r.singleNode.latency.p50;
+  const addedP99 = r.crossNode.latency.p99 - r.singleNode.latency.p99;
+  const single = `single node (redis mode) p50 ${ms(r.singleNode.latency.p50)} / p99 ${ms(r.singleNode.latency.p99)} ms`;
+  const rows: Array<Array<string | number>> = [
+    ['cross-node p50 / p99', '-', `${ms(r.crossNode.latency.p50)} / ${ms(r.crossNode.latency.p99)} ms`, single, ''],
+    ['added p50 over single node', `<= +${TARGET_CROSS_ADDED_P50_MS} ms`, `${addedP50 >= 0 ? '+' : ''}${ms(addedP50)} ms`, '', verdict(addedP50 <= TARGET_CROSS_ADDED_P50_MS)],
+    ['added p99 over single node', `<= +${TARGET_CROSS_ADDED_P99_MS} ms`, `${addedP99 >= 0 ? '+' : ''}${ms(addedP99)} ms`, '', verdict(addedP99 <= TARGET_CROSS_ADDED_P99_MS)],
+    ['lost (single / cross)', '0', `${r.singleNode.lost} / ${r.crossNode.lost}`, '', verdict(r.singleNode.lost + r.crossNode.lost === 0)],
+    ['sent / received per s (cross)', `${int(r.rate)}/s`, `${int(r.crossNode.sentRate)} / ${int(r.crossNode.receivedRate)}`, `server cpu (3 nodes) ${Math.round((r.crossNode.serverCpu ?? 0) * 100)}%`, ''],
+    ['adapter msgs at uninvolved node 3, members\' rooms', '0', r.uninvolvedForMembers ?? 'no /dev/realtime-stats', `node 3 all rooms ${r.uninvolvedTotal ?? '-'}; node 2 all rooms ${r.node2Total ?? '-'}`, r.uninvolvedForMembers === null ? 'MISSED' : verdict(r.uninvolvedForMembers === 0)],
+  ];
+  printTable(`Scenario 3 - cross-node with Redis (${r.adapter} adapter, ${int(r.members)} members)`, ['metric', 'target', 'measured', 'baseline / context', 'verdict'], rows);
+  return addedP50 <= TARGET_CROSS_ADDED_P50_MS && addedP99 <= TARGET_CROSS_ADDED_P99_MS && r.singleNode.lost + r.crossNode.lost === 0 && r.uninvolvedForMembers === 0;
+}
+
+function printReconnectSummary(r: ReconnectResult): boolean {
+  const refused = [...r.step.refused].map(([code, n]) => `${code} ${n}`).join(', ') || 'none';
+  const rows: Array<Array<string | number>> = [
+    ['messages scheduled / received', '-', `${int(r.step.sent)} / ${int(r.step.received)}`, `refused: ${refused}`, ''],
+    ['lost', '0', int(r.step.lost), `unacked at end ${r.stillPending}`, verdict(r.step.lost === 0)],
+    ['duplicated (same message, two stored ids)', '0', int(r.step.duplicated), `redelivered same id ${int(r.step.redelivered)} (socket + sync overlap, deduped)`, verdict(r.step.duplicated === 0)],
+    ['stored rows / distinct client ids', 'equal', `${int(r.stored.rows)} / ${int(r.stored.distinctClientIds)}`, '', verdict(r.stored.rows === r.stored.distinctClientIds)],
+    ['server down (kill -> listening)', '-', `${r.downSeconds.toFixed(1)} s`, '', ''],
+    ['99% of members reconnected after kill', `< ${TARGET_RECONNECT_99_SECONDS} s`, r.reconnect99Seconds === null ? `never (${r.reconnectedAll}/${r.members})` : `${r.reconnect99Seconds.toFixed(1)} s`, `all reconnected: ${r.reconnectedAll}/${r.members}; sync failures ${r.syncFailures}`, verdict(r.reconnect99Seconds !== null && r.reconnect99Seconds < TARGET_RECONNECT_99_SECONDS)],
+    ['latency p50 / p99 / max over the run', '-', `${ms(r.step.latency.p50)} / ${ms(r.step.latency.p99)} / ${ms(r.step.latency.max)} ms`, '', ''],
+  ];
+  printTable(`Scenario 4 - reconnect storm (${int(r.members)} members, ${int(r.rate)} msg/s)`, ['metric', 'target', 'measured', 'context', 'verdict'], rows);
+  return r.step.lost === 0 && r.step.duplicated === 0 && r.stored.rows === r.stored.distinctClientIds && r.reconnect99Seconds !== null && r.reconnect99Seconds < TARGET_RECONNECT_99_SECONDS;
 }
 
 function printIdleSummary(results: IdleResult[]): boolean {

@@ -67,6 +67,9 @@ export class AppClient implements TargetClient {
       transports: ['websocket'],
       forceNew: true,
       reconnection: options.reconnect ?? false,
+      // As client/src/api/socket.ts: first retry after ~1 s, backing off to 30 s.
+      reconnectionDelay: 1_000,
+      reconnectionDelayMax: 30_000,
       extraHeaders: { cookie: options.member.cookie },
       localAddress: options.localAddress,
     } as Parameters<typeof connectSocketIo>[1]);
@@ -125,8 +128,10 @@ export class AppClient implements TargetClient {
 
 class SocketIoRelayClient implements TargetClient {
   readonly memberId: number;
-  private readonly socket: Socket;
+  readonly socket: Socket;
+  private readonly sink: DeliverySink;
   constructor(options: ConnectOptions) {
+    this.sink = options.sink;
     this.memberId = options.member.id;
     this.socket = connectSocketIo(options.url, {
       path: '/socket.io',
@@ -136,12 +141,7 @@ class SocketIoRelayClient implements TargetClient {
       query: { id: String(this.memberId) },
       localAddress: options.localAddress,
     } as Parameters<typeof connectSocketIo>[1]);
-    this.socket.on('msg', (m: { from: number; seq: number; tag: string }) => options.sink.delivered(m.tag, m.seq, this.memberId));
-    this.sink = options.sink;
-  }
-  private readonly sink: DeliverySink;
-  get socketRef(): Socket {
-    return this.socket;
+    this.socket.on('msg', (m: { from: number; seq: number; tag: string }) => this.sink.delivered(m.tag, m.seq, this.memberId));
   }
   connected(): boolean {
     return this.socket.connected;
@@ -196,7 +196,7 @@ export function connectTarget(kind: ServeKind, options: ConnectOptions): Promise
       return;
     }
     const client = kind === 'app' ? new AppClient(options) : new SocketIoRelayClient(options);
-    const socket = client instanceof AppClient ? client.socket : client.socketRef;
+    const socket: Socket = client.socket;
     socket.once('connect', () => done(client));
     socket.once('connect_error', fail);
   });

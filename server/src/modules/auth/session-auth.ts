@@ -8,7 +8,12 @@ import type { UserRow } from '@db/schema/index.js';
  * account's session epoch, so a later password change ends this session.
  */
 export async function logIn(req: Request, user: UserRow): Promise<void> {
-  await new Promise<void>((resolve, reject) => req.session.regenerate((err: unknown) => (err ? reject(err) : resolve())));
+  if (req.session) {
+    await new Promise<void>((resolve, reject) => req.session.regenerate((err: unknown) => (err ? reject(err) : resolve())));
+  } else {
+    // currentUser() may already have destroyed a stale session in this request: start a new one.
+    req.sessionStore.generate(req);
+  }
   req.session.userId = user.id;
   req.session.epoch = user.sessionEpoch;
   await saveSession(req);

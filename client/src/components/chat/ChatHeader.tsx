@@ -1,0 +1,61 @@
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { pathFor } from '@shared/routes.js';
+import type { ChatProfileDto } from '@shared/api/chats.js';
+import { Avatar } from '../Avatar.js';
+import { Dropdown } from '../Dropdown.js';
+import type { Presence } from '../../state/chats.js';
+import { ChatIcon } from './ChatIcons.js';
+import { PresenceText } from './PresenceText.js';
+
+interface ChatHeaderProps {
+  profile: ChatProfileDto;
+  presence: Presence | undefined;
+  typing: boolean;
+  blockedByMe: boolean;
+  onToggleBlock: () => void;
+  onDelete: (() => void) | null;
+}
+
+/** Back (phone), avatar, name, online / last seen, and the menu: profile, block/unblock, delete. */
+export function ChatHeader({ profile, presence, typing, blockedByMe, onToggleBlock, onDelete }: ChatHeaderProps) {
+  const intl = useIntl();
+  const online = presence?.online ?? false;
+  return (
+    <header className="chat-header">
+      <Link to={pathFor('chats')} className="chat-back" aria-label={intl.formatMessage({ id: 'chat.back' })}>
+        <ChatIcon name="back" size={24} />
+      </Link>
+      <Link to={pathFor('members-id', { id: profile.id })} className="chat-header-profile">
+        <span className="chat-avatar-wrap">
+          <Avatar src={profile.main_image?.thumb} name={profile.name} size={42} />
+          {online && <span className="chat-online-dot" aria-hidden="true" />}
+        </span>
+        <span className="chat-header-text">
+          <span className="chat-header-name" data-testid="chat-peer-name">
+            {profile.name}
+            {profile.age > 0 && <span className="chat-header-age">, {profile.age}</span>}
+          </span>
+          <PresenceText presence={presence} typing={typing} />
+        </span>
+      </Link>
+      <Dropdown className="chat-menu" toggleLabel={intl.formatMessage({ id: 'chat.menu' })} toggle={<ChatIcon name="more" />}>
+        {(close) => (
+          <>
+            <Link role="menuitem" className="dropdown-item" to={pathFor('members-id', { id: profile.id })} onClick={close}>
+              {intl.formatMessage({ id: 'chat.viewProfile' })}
+            </Link>
+            <button role="menuitem" type="button" className="dropdown-item" onClick={() => { close(); onToggleBlock(); }}>
+              {intl.formatMessage({ id: blockedByMe ? 'chat.unblock' : 'chat.block' })}
+            </button>
+            {onDelete && (
+              <button role="menuitem" type="button" className="dropdown-item dropdown-item-danger" onClick={() => { close(); onDelete(); }}>
+                {intl.formatMessage({ id: 'chat.deleteChat' })}
+              </button>
+            )}
+          </>
+        )}
+      </Dropdown>
+    </header>
+  );
+}

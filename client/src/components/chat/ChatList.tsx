@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import type { ChatEntryDto } from '@shared/api/chats.js';
+import { pathFor } from '@shared/routes.js';
+import { Avatar } from '../Avatar.js';
+import { Spinner } from '../Spinner.js';
+import { useAtomValue } from '../../state/jotai.js';
+import { chatListAtom, chatsLoadedAtom, presenceAtom, typingAtom } from '../../state/chats.js';
+import { userAtom } from '../../state/user.js';
+import { removeChat } from '../../state/chat-actions.js';
+import { ChatIcon } from './ChatIcons.js';
+import { ConfirmDialog } from './ConfirmDialog.js';
+import { messageText } from './message-text.js';
+import { useNow } from './use-now.js';
+import { isSameLocalDay } from './chat-format.js';
+
+/** The conversation list: avatar, name, last message, time, unread badge, online dot, delete. */
+export function ChatList({ activeProfile }: { activeProfile: number | null }) {
+  const intl = useIntl();
+  const chats = useAtomValue(chatListAtom);
+  const loaded = useAtomValue(chatsLoadedAtom);
+  const [deleting, setDeleting] = useState<ChatEntryDto | null>(null);
+
+  const confirmDelete = async () => {
+    const entry = deleting;
+    setDeleting(null);
+    if (!entry) return;
+    const ok = await removeChat(entry.profile.id);
+    if (!ok) window.alert(intl.formatMessage({ id: 'chat.deleteFailed' }));
+  };
+
+  return (
+    <section className="chat-list" aria-labelledby="chat-list-title">
+      <header className="chat-list-header">
+        <h1 id="chat-list-title">{intl.formatMessage({ id: 'chat.title' })}</h1>
+        <Link to={pathFor('members')} className="chat-list-find">
+          {intl.formatMessage({ id: 'chat.findMembers' })}
+        </Link>
+      </header>
+      {!loaded && <Spinner block />}
+      {loaded && chats.length === 0 && (
+        <div className="chat-list-empty">
+          <span className="chat-list-empty-icon" aria-hidden="true">
+            <ChatIcon name="chat" size={32} />
+          </span>
+          <p className="chat-list-empty-title">{intl.formatMessage({ id: 'chat.emptyListTitle' })}</p>
+          <p>{intl.formatMessage({ id: 'chat.emptyListText' })}</p>
+          <Link className="btn btn-primary btn-md" to={pathFor('members')}>
+            {intl.formatMessage({ id: 'chat.findMembers' })}
+          </Link>
+        </div>
+      )}
+      <ul className="chat-list-items">
+        {chats.map((entry) => (
+          <ChatListItem key={entry.profile.id} entry={entry} active={entry.profile.id === activeProfile} onDelete={() => setDeleting(entry)} />
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={intl.formatMessage({ id: 'chat.deleteTitle' })}
+        text={intl.formatMessage({ id: 'chat.deleteConfirm' }, { name: deleting?.profile.name ?? '' })}
+        confirmLabel={intl.formatMessage({ id: 'chat.delete' })}
+        cancelLabel={intl.formatMessage({ id: 'chat.cancel' })}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </section>
+  );
+}
+
+function ChatListItem({ entry, active, onDelete }: { entry: ChatEntryDto; active: boolean; onDelete: () => void }) {
+  const intl = useIntl();
+  const now = useNow(60_000);
+  const me = useAtomValue(userAtom)?.id;
+  const presence = useAtomValue(presenceAtom).get(entry.profile.id);
+  const typingUntil = useAtomValue(typingAtom).get(entry.profile.id) ?? 0;
+  const online = presence?.online ?? entry.profile.online;
+  const last = entry.last_message;
+  const unread = entry.num_unread_messages;
+  const preview = typingUntil > now
+    ? intl.formatMessage({ id: 'chat.typing' })
+    : last
+      ? `${last.sender === me ? intl.formatMessage({ id: 'chat.you' }) + ': ' : ''}${messageText(intl, last)}`
+      : intl.formatMessage({ id: 'chat.noMessagesYet' });
+  const when = last ? (isSameLocalDay(last.created_at, new Date(now).toISOString()) ? intl.formatTime(last.created_at, { hour: '2-digit', minute: '2-digit' }) : intl.formatDate(last.created_at, { day: 'numeric', month: 'short' })) : '';
+
+  return (
+    <li className={`chat-list-item${active ? ' is-active' : ''}${unread > 0 ? ' is-unread' : ''}`} data-testid="chat-list-item" data-profile={entry.profile.id}>
+      <Link to={pathFor('chats-id', { id: entry.conversation })} className="chat-list-link" aria-current={active ? 'page' : undefined}>
+        <span className="chat-avatar-wrap">
+          <Avatar src={entry.profile.main_image?.thumb} name={entry.profile.name} size={48} />
+          {online && <span className="chat-online-dot" aria-label={intl.formatMessage({ id: 'chat.online' })} />}
+        </span>
+        <span className="chat-list-text">
+          <span className="chat-list-line">
+            <span className="chat-list-name">{entry.profile.name}</span>
+            <span className="chat-list-time">{when}</span>
+          </span>
+          <span className="chat-list-line">
+            <span className="chat-list-preview">{preview}</span>
+            {unread > 0 && (
+              <span className="chat-unread-badge" aria-label={intl.formatMessage({ id: 'chat.unreadCount' }, { count: unread })}>
+                {unread > 99 ? '99+' : unread}
+              </span>
+            )}
+          </span>
+        </span>
+      </Link>
+      <button type="button" className="chat-list-delete" onClick={onDelete} aria-label={intl.formatMessage({ id: 'chat.deleteWith' }, { name: entry.profile.name })}>
+        <ChatIcon name="trash" size={18} />
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,56 @@
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { pathFor } from '@shared/routes.js';
+import type { SendFailure } from '../../state/chat-thread.js';
+
+interface ChatNoticesProps {
+  name: string;
+  blockedMe: boolean;
+  blockedByMe: boolean;
+  canReceiveReplies: boolean;
+  failure: SendFailure | null;
+  onUnblock: () => void;
+}
+
+/** Why the member cannot write (blocked, unconfirmed peer) or why the last send failed. */
+export function ChatNotices({ name, blockedMe, blockedByMe, canReceiveReplies, failure, onUnblock }: ChatNoticesProps) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  return (
+    <div className="chat-notices" aria-live="polite">
+      {blockedMe && <p className="chat-notice chat-notice-danger" data-testid="notice-blocked">{t('chat.blockedMe')}</p>}
+      {!blockedMe && blockedByMe && (
+        <p className="chat-notice" data-testid="notice-blocked-by-me">
+          {t('chat.blockedByMe', { name })}{' '}
+          <button type="button" className="chat-notice-action" onClick={onUnblock}>
+            {t('chat.unblock')}
+          </button>
+        </p>
+      )}
+      {!blockedMe && !blockedByMe && !canReceiveReplies && <p className="chat-notice chat-notice-warning" data-testid="notice-unconfirmed">{t('chat.unconfirmed', { name })}</p>}
+      {failure?.code === 'insufficient_credits' && (
+        <div className="chat-notice chat-notice-danger chat-notice-cta" role="alert" data-testid="notice-credits">
+          <span>{t('chat.noCredits')}</span>
+          <Link className="btn btn-primary btn-sm" to={pathFor('credits')}>
+            {t('chat.buyCredits')}
+          </Link>
+        </div>
+      )}
+      {failure?.code === 'conversation_limit' && (
+        <div className="chat-notice chat-notice-premium chat-notice-cta" role="alert" data-testid="notice-premium">
+          <span>
+            <strong>{t('chat.premiumOnlyTitle')}</strong> {t('chat.premiumOnly')}
+          </span>
+          <Link className="btn btn-primary btn-sm" to={pathFor('premium')}>
+            {t('chat.getPremium')}
+          </Link>
+        </div>
+      )}
+      {failure && failure.code === 'recipient_unconfirmed' && canReceiveReplies && <p className="chat-notice chat-notice-warning">{t('chat.unconfirmed', { name })}</p>}
+      {failure && failure.code === 'blocked' && !blockedMe && !blockedByMe && <p className="chat-notice chat-notice-danger">{t('chat.blockedMe')}</p>}
+      {failure && !['insufficient_credits', 'conversation_limit', 'recipient_unconfirmed', 'blocked', 'network'].includes(failure.code) && (
+        <p className="chat-notice chat-notice-danger" role="alert">{intl.formatMessage({ id: `errors.${failure.code}`, defaultMessage: t('chat.sendFailed') }, { max: 0, minutes: 0 })}</p>
+      )}
+    </div>
+  );
+}

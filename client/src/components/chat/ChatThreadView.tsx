@@ -1,0 +1,218 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { pathFor } from '@shared/routes.js';
+import { ApiError } from '../../api/http.js';
+import { Spinner } from '../Spinner.js';
+import { useAtomValue, useSetAtom } from '../../state/jotai.js';
+import { userAtom } from '../../state/user.js';
+import { chatEntriesAtom, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom, typingAtom } from '../../state/chats.js';
+import { visibleMessages } from '../../state/chat-thread.js';
+import {
+  discardChatMessage, loadOlderMessages, markChatRead, openChat, removeChat, retryChatMessage, sendChatMessage, setChatBlocked, setTyping,
+} from '../../state/chat-actions.js';
+import { ChatHeader } from './ChatHeader.js';
+import { ChatNotices } from './ChatNotices.js';
+import { Composer } from './Composer.js';
+import { ConfirmDialog } from './ConfirmDialog.js';
+import { GiftPicker } from './GiftPicker.js';
+import { IcebreakerModal } from './IcebreakerModal.js';
+import { MessageList } from './MessageList.js';
+import { useNow } from './use-now.js';
+
+type Target = { conversation: number } | { profile: number };
+
+/** One open conversation: header, notices, the windowed message list and the composer. */
+export function ChatThreadView({ target }: { target: Target }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const me = useAtomValue(userAtom)?.id ?? 0;
+  const [profileId, setProfileId] = useState<number | null>('profile' in target ? target.profile : null);
+  const [loadError, setLoadError] = useState<ApiError | null>(null);
+  const targetKey = 'profile' in target ? `p${target.profile}` : `c${target.conversation}`;
+
+  useEffect(() => {
+    let cancelled = false;
+    setLoadError(null);
+    openChat(target).then(
+      (profile) => !cancelled && setProfileId(profile),
+      (error: unknown) => !cancelled && setLoadError(error instanceof ApiError ? error : new ApiError(0, 'try_later', {})),
+    );
+    return () => {
+      cancelled = true;
+    };
+    // targetKey stands for target (a new object each render)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [targetKey]);
+
+  if (loadError) {
+    return (
+      <div className="chat-thread chat-thread-message">
+        <p className="chat-notice chat-notice-danger">{intl.formatMessage({ id: loadError.status === 404 ? 'chat.notFound' : 'chat.loadFailed' })}</p>
+      </div>
+    );
+  }
+  if (profileId === null) return <div className="chat-thread"><Spinner block /></div>;
+  return <LoadedThread key={profileId} profile={profileId} me={me} onGone={() => void navigate(pathFor('chats'))} />;
+}
+
+function LoadedThread({ profile, me, onGone }: { profile: number; me: number; onGone: () => void }) {
+  const intl = useIntl();
+  const thread = useAtomValue(threadsAtom).get(profile);
+  const meta = useAtomValue(threadMetaAtom).get(profile);
+  const entry = useAtomValue(chatEntriesAtom).get(profile);
+  const presence = useAtomValue(presenceAtom).get(profile);
+  const typingUntil = useAtomValue(typingAtom).get(profile) ?? 0;
+  const setOpenChat = useSetAtom(openChatAtom);
+  const now = useNow(2_000);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [stickToken, setStickToken] = useState(0);
+  const [giftsOpen, setGiftsOpen] = useState(false);
+  const [icebreakersOpen, setIcebreakersOpen] = useState(false);
+  const [confirm, setConfirm] = useState<'delete' | 'block' | null>(null);
+
+  const messages = useMemo(() => (thread ? visibleMessages(thread) : []), [thread]);
+  const loaded = thread?.loaded ?? false;
+
+  // This chat is on screen while the page is visible: its messages are read as they arrive.
+  useEffect(() => {
+    const sync = () => setOpenChat(document.visibilityState === 'visible' ? profile : null);
+    sync();
+    document.addEventListener('visibilitychange', sync);
+    return () => {
+      document.removeEventListener('visibilitychange', sync);
+      setOpenChat(null);
+    };
+  }, [profile, setOpenChat]);
+
+  useEffect(() => {
+    if (loaded && document.visibilityState === 'visible') void markChatRead(profile);
+  }, [profile, loaded, thread?.stored, entry?.num_unread_messages]);
+
+  useEffect(() => {
+    const onVisible = () => document.visibilityState === 'visible' && void markChatRead(profile);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [profile]);
+
+  const onLoadOlder = useCallback(() => {
+    setLoadingOlder(true);
+    loadOlderMessages(profile).finally(() => setLoadingOlder(false));
+  }, [profile]);
+  const onRetry = useCallback((key: string) => retryChatMessage(profile, key), [profile]);
+  const onDiscard = useCallback((key: string) => discardChatMessage(profile, key), [profile]);
+
+  if (!thread || !meta) return <div className="chat-thread"><Spinner block /></div>;
+
+  const send = (composed: Parameters<typeof sendChatMessage>[1]) => {
+    sendChatMessage(profile, composed);
+    setStickToken((v) => v + 1);
+  };
+  const lastFailure = [...thread.outgoing].reverse().find((m) => m.local === 'failed')?.failure ?? null;
+  const peer = meta.profile;
+  const blocked = meta.blocked_me || meta.blocked_by_me;
+  const disabled = blocked || !peer.can_receive_replies;
+  const isEmpty = loaded && messages.length === 0;
+  const typing = typingUntil > now;
+
+  const toggleBlock = async () => {
+    try {
+      await setChatBlocked(profile, !meta.blocked_by_me);
+    } catch {
+      window.alert(intl.formatMessage({ id: 'chat.loadFailed' }));
+    }
+  };
+  const confirmDelete = async () => {
+    setConfirm(null);
+    onGone();
+    if (!(await removeChat(profile))) window.alert(intl.formatMessage({ id: 'chat.deleteFailed' }));
+  };
+
+  return (
+    <div className="chat-thread" data-testid="chat-thread" data-profile={profile}>
+      <ChatHeader
+        profile={peer}
+        presence={presence ?? { online: peer.online, last_seen: peer.last_seen }}
+        typing={typing}
+        blockedByMe={meta.blocked_by_me}
+        onToggleBlock={() => (meta.blocked_by_me ? void toggleBlock() : setConfirm('block'))}
+        onDelete={thread.conversation !== null ? () => setConfirm('delete') : null}
+      />
+      <MessageList
+        messages={messages}
+        me={me}
+        peerLastRead={thread.peerLastRead}
+        hasMoreBefore={thread.hasMoreBefore}
+        historyCut={thread.historyCut}
+        loadingOlder={loadingOlder}
+        onLoadOlder={onLoadOlder}
+        onRetry={onRetry}
+        onDiscard={onDiscard}
+        stickToken={stickToken}
+        empty={
+          isEmpty && (
+            <div className="chat-empty-thread">
+              <p className="chat-empty-title">{intl.formatMessage({ id: 'chat.emptyThreadTitle' }, { name: peer.name })}</p>
+              <p>{intl.formatMessage({ id: 'chat.emptyThreadText' })}</p>
+              {!disabled && (
+                <button type="button" className="btn btn-secondary btn-md" onClick={() => setIcebreakersOpen(true)} data-testid="open-icebreakers">
+                  {intl.formatMessage({ id: 'chat.icebreakerOpen' })}
+                </button>
+              )}
+            </div>
+          )
+        }
+        footer={
+          typing && (
+            <div className="chat-typing" aria-label={intl.formatMessage({ id: 'chat.typing' })}>
+              <span />
+              <span />
+              <span />
+            </div>
+          )
+        }
+      />
+      <ChatNotices
+        name={peer.name}
+        blockedMe={meta.blocked_me}
+        blockedByMe={meta.blocked_by_me}
+        canReceiveReplies={peer.can_receive_replies}
+        failure={lastFailure}
+        onUnblock={() => void toggleBlock()}
+      />
+      <Composer
+        disabled={disabled}
+        onSend={(body) => send({ kind: 'text', body })}
+        onTyping={(isTyping) => setTyping(profile, isTyping)}
+        onOpenGifts={() => setGiftsOpen(true)}
+        onOpenIcebreakers={isEmpty ? () => setIcebreakersOpen(true) : null}
+      />
+      <GiftPicker
+        open={giftsOpen}
+        onClose={() => setGiftsOpen(false)}
+        onPick={(gift) => {
+          setGiftsOpen(false);
+          send({ kind: 'gift', body: '', giftId: gift.id });
+        }}
+      />
+      <IcebreakerModal
+        open={icebreakersOpen}
+        name={peer.name}
+        onClose={() => setIcebreakersOpen(false)}
+        onPick={(icebreaker) => {
+          setIcebreakersOpen(false);
+          send({ kind: 'icebreaker', body: icebreaker.key });
+        }}
+      />
+      <ConfirmDialog
+        open={confirm !== null}
+        title={intl.formatMessage({ id: confirm === 'block' ? 'chat.blockTitle' : 'chat.deleteTitle' })}
+        text={intl.formatMessage({ id: confirm === 'block' ? 'chat.blockConfirm' : 'chat.deleteConfirm' }, { name: peer.name })}
+        confirmLabel={intl.formatMessage({ id: confirm === 'block' ? 'chat.block' : 'chat.delete' })}
+        cancelLabel={intl.formatMessage({ id: 'chat.cancel' })}
+        onConfirm={() => (confirm === 'block' ? (setConfirm(null), void toggleBlock()) : void confirmDelete())}
+        onCancel={() => setConfirm(null)}
+      />
+    </div>
+  );
+}

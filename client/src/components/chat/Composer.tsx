@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { checkMessageBody, messageLength } from '@shared/rules/chat-message.js';
+import { useAtomValue } from '../../state/jotai.js';
+import { localeAtom } from '../../state/locale.js';
+import { userAtom } from '../../state/user.js';
+import { ChatIcon } from './ChatIcons.js';
+import { formatMinorUnits } from './chat-format.js';
+import { useChatSettings } from './use-chat-settings.js';
+
+const TYPING_REPEAT_MS = 3_000;
+const TYPING_IDLE_MS = 4_000;
+
+interface ComposerProps {
+  disabled: boolean;
+  onSend: (text: string) => void;
+  onTyping: (typing: boolean) => void;
+  onOpenGifts: () => void;
+  onOpenIcebreakers: (() => void) | null;
+}
+
+/** Text box with a character counter against message_length, the cost line and send/gift buttons. */
+export function Composer({ disabled, onSend, onTyping, onOpenGifts, onOpenIcebreakers }: ComposerProps) {
+  const intl = useIntl();
+  const locale = useAtomValue(localeAtom);
+  const credits = useAtomValue(userAtom)?.credits ?? 0;
+  const { messageLength: max, messageCredits, minimumCost } = useChatSettings();
+  const [text, setText] = useState('');
+  const typingSentAt = useRef(0);
+  const idleTimer = useRef<number | undefined>(undefined);
+  const box = useRef<HTMLTextAreaElement>(null);
+
+  const length = messageLength(text);
+  const check = checkMessageBody(text, max);
+  const over = length > max;
+
+  const stopTyping = () => {
+    window.clearTimeout(idleTimer.current);
+    if (typingSentAt.current > 0) onTyping(false);
+    typingSentAt.current = 0;
+  };
+  useEffect(() => () => window.clearTimeout(idleTimer.current), []);
+
+  // Grow with the text up to a few lines.
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, 160)}px`;
+  }, [text]);
+
+  const change = (value: string) => {
+    setText(value);
+    if (!value.trim()) return stopTyping();
+    const now = Date.now();
+    if (now - typingSentAt.current > TYPING_REPEAT_MS) {
+      typingSentAt.current = now;
+      onTyping(true);
+    }
+    window.clearTimeout(idleTimer.current);
+    idleTimer.current = window.setTimeout(stopTyping, TYPING_IDLE_MS);
+  };
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (disabled || !check.ok) return;
+    onSend(check.body);
+    setText('');
+    stopTyping();
+    box.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends, Shift+Enter makes a new line (and IME composition is left alone).
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
+  };
+
+  const cost = minimumCost ? formatMinorUnits(minimumCost.costs, minimumCost.currency, locale, minimumCost.country) : null;
+
+  return (
+    <form className="chat-composer" onSubmit={submit}>
+      <div className="chat-composer-row">
+        <button type="button" className="chat-tool-button" onClick={onOpenGifts} disabled={disabled} aria-label={intl.formatMessage({ id: 'chat.sendGift' })} title={intl.formatMessage({ id: 'chat.sendGift' })}>
+          <ChatIcon name="gift" />
+        </button>
+        {onOpenIcebreakers && (
+          <button type="button" className="chat-tool-button" onClick={onOpenIcebreakers} disabled={disabled} aria-label={intl.formatMessage({ id: 'chat.icebreakerOpen' })} title={intl.formatMessage({ id: 'chat.icebreakerOpen' })}>
+            <ChatIcon name="smile" />
+          </button>
+        )}
+        <label className="visually-hidden" htmlFor="chat-composer-input">
+          {intl.formatMessage({ id: 'chat.placeholder' })}
+        </label>
+        <textarea
+          id="chat-composer-input"
+          ref={box}
+          className="chat-composer-input"
+          rows={1}
+          value={text}
+          disabled={disabled}
+          placeholder={intl.formatMessage({ id: 'chat.placeholder' })}
+          onChange={(e) => change(e.target.value)}
+          onKeyDown={onKeyDown}
+          onBlur={stopTyping}
+          aria-invalid={over || undefined}
+          aria-describedby="chat-composer-info"
+          data-testid="chat-input"
+        />
+        <button type="submit" className="chat-send-button" disabled={disabled || !check.ok} aria-label={intl.formatMessage({ id: 'chat.send' })} data-testid="chat-send">
+          <ChatIcon name="send" />
+        </button>
+      </div>
+      <div className="chat-composer-info" id="chat-composer-info">
+        <span className="chat-composer-cost">
+          {intl.formatMessage({ id: 'chat.costLine' }, { credits: messageCredits, balance: credits })}
+          {cost && <> · {intl.formatMessage({ id: 'chat.minimumCost' }, { cost })}</>}
+        </span>
+        <span className={`chat-composer-counter${over ? ' is-over' : length > max * 0.9 ? ' is-near' : ''}`} aria-live={over ? 'polite' : 'off'}>
+          {intl.formatMessage({ id: 'chat.counter' }, { count: length, max })}
+        </span>
+      </div>
+    </form>
+  );
+}

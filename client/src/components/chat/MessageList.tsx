@@ -1,0 +1,173 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import type { ChatMessage } from '../../state/chat-thread.js';
+import { buildRows, type ChatRow } from './chat-format.js';
+import { anchorAt, buildOffsets, isNearBottom, scrollTopFor, visibleRange, type ScrollAnchor } from './chat-virtual-window.js';
+import { MessageBubble } from './MessageBubble.js';
+
+const OVERSCAN_PX = 600;
+const ESTIMATE_MESSAGE = 64;
+const ESTIMATE_DAY = 44;
+const LOAD_OLDER_AT_PX = 400;
+
+interface MessageListProps {
+  messages: readonly ChatMessage[];
+  me: number;
+  peerLastRead: number;
+  hasMoreBefore: boolean;
+  historyCut: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+  onRetry: (key: string) => void;
+  onDiscard: (key: string) => void;
+  /** bumps when the member sends: the list jumps to the bottom */
+  stickToken: number;
+  footer?: ReactNode;
+  empty?: ReactNode;
+}
+
+/**
+ * A windowed message list: only rows near the viewport are in the DOM (10,000 messages stay smooth),
+ * heights are measured as rows render, and the row the member is reading stays put while older
+ * history is added above it. At the bottom it follows new messages.
+ */
+export function MessageList(props: MessageListProps) {
+  const { messages, me, peerLastRead, hasMoreBefore, historyCut, loadingOlder, onLoadOlder, onRetry, onDiscard, stickToken, footer, empty } = props;
+  const intl = useIntl();
+  const scroller = useRef<HTMLDivElement>(null);
+  const rowsBox = useRef<HTMLDivElement>(null);
+  /** scrollTop measured from the first row (the history notice sits above the rows) */
+  const listTop = (el: HTMLDivElement) => el.scrollTop - (rowsBox.current?.offsetTop ?? 0);
+  const heights = useRef(new Map<string, number>());
+  const [measureVersion, setMeasureVersion] = useState(0);
+  const [viewport, setViewport] = useState({ top: 0, height: 800 });
+  const anchor = useRef<ScrollAnchor | null>(null);
+  const pinned = useRef(true);
+
+  const rows = useMemo(() => buildRows(messages), [messages]);
+  const keys = useMemo(() => rows.map((r) => r.key), [rows]);
+  const indexByKey = useMemo(() => new Map(keys.map((k, i) => [k, i])), [keys]);
+  const offsets = useMemo(
+    () => buildOffsets(rows.map((r) => heights.current.get(r.key) ?? (r.type === 'day' ? ESTIMATE_DAY : ESTIMATE_MESSAGE))),
+    // measureVersion: heights is a ref; a new measurement must rebuild the offsets
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [rows, measureVersion],
+  );
+  const total = offsets[offsets.length - 1] ?? 0;
+  const range = visibleRange(offsets, viewport.top - (rowsBox.current?.offsetTop ?? 0), viewport.height, OVERSCAN_PX);
+
+  const rememberPosition = useCallback(() => {
+    const el = scroller.current;
+    if (!el) return;
+    pinned.current = isNearBottom(el.scrollTop, el.clientHeight, el.scrollHeight);
+    anchor.current = anchorAt(offsets, keys, listTop(el));
+  }, [offsets, keys]);
+
+  // After rows or heights change: stay at the bottom, or keep the anchored row where it was.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    if (pinned.current) el.scrollTop = el.scrollHeight;
+    else if (anchor.current) {
+      const fromRows = scrollTopFor(anchor.current, offsets, (k) => indexByKey.get(k) ?? -1);
+      const top = fromRows === null ? null : fromRows + (rowsBox.current?.offsetTop ?? 0);
+      if (top !== null && Math.abs(top - el.scrollTop) > 1) el.scrollTop = top;
+    }
+    setViewport((v) => (v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight }));
+  }, [offsets, indexByKey]);
+
+  useLayoutEffect(() => {
+    pinned.current = true;
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [stickToken]);
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    rememberPosition();
+    setViewport({ top: el.scrollTop, height: el.clientHeight });
+    if (el.scrollTop < LOAD_OLDER_AT_PX && hasMoreBefore && !loadingOlder) onLoadOlder();
+  };
+
+  // Older history may also be needed when the first page does not fill the screen.
+  useEffect(() => {
+    const el = scroller.current;
+    if (el && hasMoreBefore && !loadingOlder && el.scrollHeight <= el.clientHeight + LOAD_OLDER_AT_PX) onLoadOlder();
+  }, [hasMoreBefore, loadingOlder, total, onLoadOlder]);
+
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setViewport({ top: el.scrollTop, height: el.clientHeight }));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  const observer = useMemo(
+    () =>
+      new ResizeObserver((entries) => {
+        let changed = false;
+        for (const entry of entries) {
+          const key = (entry.target as HTMLElement).dataset.rowKey;
+          const height = (entry.target as HTMLElement).offsetHeight;
+          if (key && height > 0 && heights.current.get(key) !== height) {
+            heights.current.set(key, height);
+            changed = true;
+          }
+        }
+        if (changed) setMeasureVersion((v) => v + 1);
+      }),
+    [],
+  );
+  useEffect(() => () => observer.disconnect(), [observer]);
+
+  const measure = useCallback(
+    (el: HTMLDivElement | null) => {
+      if (el) observer.observe(el);
+    },
+    [observer],
+  );
+
+  return (
+    <div className="chat-scroll" ref={scroller} onScroll={onScroll} data-testid="chat-scroll" role="log" aria-live="polite" aria-label={intl.formatMessage({ id: 'chat.messages' })}>
+      <div className="chat-scroll-top">
+        {historyCut && !hasMoreBefore && <p className="chat-history-cut">{intl.formatMessage({ id: 'chat.historyCut' })}</p>}
+        {loadingOlder && <span className="spinner spinner-sm" aria-hidden="true" />}
+      </div>
+      {rows.length === 0 && empty}
+      <div className="chat-rows" ref={rowsBox} style={{ height: total }}>
+        {rows.slice(range.start, range.end).map((row, i) => (
+          <div key={row.key} ref={measure} data-row-key={row.key} className="chat-row" style={{ transform: `translateY(${offsets[range.start + i]}px)` }}>
+            {renderRow(row)}
+          </div>
+        ))}
+      </div>
+      {footer}
+    </div>
+  );
+
+  function renderRow(row: ChatRow) {
+    if (row.type === 'day') return <DaySeparator date={row.date} />;
+    const mine = row.message.sender === me;
+    return <MessageBubble message={row.message} mine={mine} peerLastRead={peerLastRead} firstOfGroup={row.firstOfGroup} onRetry={onRetry} onDiscard={onDiscard} />;
+  }
+}
+
+function DaySeparator({ date }: { date: string }) {
+  const intl = useIntl();
+  const day = new Date(date);
+  const today = new Date();
+  const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
+  const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
+  const label = sameDay(day, today)
+    ? intl.formatMessage({ id: 'chat.today' })
+    : sameDay(day, yesterday)
+      ? intl.formatMessage({ id: 'chat.yesterday' })
+      : intl.formatDate(day, { weekday: 'long', day: 'numeric', month: 'long', year: day.getFullYear() === today.getFullYear() ? undefined : 'numeric' });
+  return (
+    <div className="chat-day" role="separator">
+      <span>{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { useIntl } from 'react-intl';
+import type { Presence } from '../../state/chats.js';
+import { relativeParts } from './chat-format.js';
+import { useNow } from './use-now.js';
+
+/** "Online" or "Last seen 5 minutes ago" in the member's language; nothing for invisible members. */
+export function PresenceText({ presence, typing }: { presence: Presence | undefined; typing: boolean }) {
+  const intl = useIntl();
+  const now = useNow();
+  if (typing) return <span className="chat-presence chat-presence-typing">{intl.formatMessage({ id: 'chat.typing' })}</span>;
+  if (presence?.online) return <span className="chat-presence chat-presence-online">{intl.formatMessage({ id: 'chat.online' })}</span>;
+  if (!presence?.last_seen) return null;
+  const { value, unit } = relativeParts(Date.parse(presence.last_seen), now);
+  const when = unit === 'second' ? intl.formatMessage({ id: 'chat.justNow' }) : intl.formatRelativeTime(value, unit, { numeric: 'auto' });
+  return <span className="chat-presence">{intl.formatMessage({ id: 'chat.lastSeen' }, { when })}</span>;
+}

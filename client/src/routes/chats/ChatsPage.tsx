@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { pathFor } from '@shared/routes.js';
+import { ChatList } from '../../components/chat/ChatList.js';
+import { ChatIcon } from '../../components/chat/ChatIcons.js';
+import { ChatThreadView } from '../../components/chat/ChatThreadView.js';
+import { useAtomValue } from '../../state/jotai.js';
+import { chatEntriesAtom, chatsLoadedAtom, conversationProfilesAtom, readLastOpenedChat } from '../../state/chats.js';
+import '../../components/chat/chat.css';
+
+const DESKTOP_QUERY = '(min-width: 900px)';
+
+function useIsDesktop(): boolean {
+  const [desktop, setDesktop] = useState(() => window.matchMedia(DESKTOP_QUERY).matches);
+  useEffect(() => {
+    const media = window.matchMedia(DESKTOP_QUERY);
+    const change = () => setDesktop(media.matches);
+    media.addEventListener('change', change);
+    return () => media.removeEventListener('change', change);
+  }, []);
+  return desktop;
+}
+
+/**
+ * /chats, /chats/:id (conversation) and /members/:id/chat (profile): the list beside the open chat
+ * on a desktop, one at a time on a phone (list first).
+ */
+export default function ChatsPage() {
+  const intl = useIntl();
+  const { id } = useParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const desktop = useIsDesktop();
+  const entries = useAtomValue(chatEntriesAtom);
+  const loaded = useAtomValue(chatsLoadedAtom);
+  const conversationProfiles = useAtomValue(conversationProfilesAtom);
+
+  const numericId = id && /^\d+$/.test(id) ? Number(id) : null;
+  const byProfile = pathname.startsWith('/members/');
+  const target: { profile: number } | { conversation: number } | null = numericId === null ? null : byProfile ? { profile: numericId } : { conversation: numericId };
+  const activeProfile = target === null ? null : 'profile' in target ? target.profile : (conversationProfiles.get(target.conversation) ?? null);
+
+  // On a desktop, /chats opens the chat opened last (if it is still in the list).
+  useEffect(() => {
+    if (target !== null || !desktop || !loaded) return;
+    const last = readLastOpenedChat();
+    const entry = last ? entries.get(last.profile) : undefined;
+    if (entry) void navigate(pathFor('chats-id', { id: entry.conversation }), { replace: true });
+  }, [target, desktop, loaded, entries, navigate]);
+
+  return (
+    <div className={`chat-page ${target ? 'has-thread' : 'has-list'}`} data-testid="chat-page">
+      <aside className="chat-page-list">
+        <ChatList activeProfile={activeProfile} />
+      </aside>
+      <section className="chat-page-thread" aria-label={intl.formatMessage({ id: 'chat.conversation' })}>
+        {target ? (
+          <ChatThreadView key={byProfile ? `p${numericId}` : `c${numericId}`} target={target} />
+        ) : (
+          <div className="chat-placeholder">
+            <span className="chat-placeholder-icon" aria-hidden="true">
+              <ChatIcon name="chat" size={40} />
+            </span>
+            <p className="chat-placeholder-title">{intl.formatMessage({ id: 'chat.pickTitle' })}</p>
+            <p>{intl.formatMessage({ id: 'chat.pickText' })}</p>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { StaticPage, FaqPage, TokenPage, ComplaintsPage } from './StaticPages.js';

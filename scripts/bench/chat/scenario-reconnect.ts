@@ -1,0 +1,95 @@
+/**
+ * Scenario 4: reconnect storm. Members chat at a fixed rate; a third of the way in the server is
+ * killed (SIGKILL: a crash, not a clean stop) and started again on the same port. Clients
+ * reconnect on their own (the real client's backoff), re-send unacknowledged messages with the
+ * same client ids, and catch up with GET /api/sync.php?after=<newest id they hold>. Lost: a
+ * message its recipient never got; duplicated: one the recipient got under two stored ids.
+ */
+import type { ChatBenchOptions } from './options.js';
+import { storedMessageStats, type BenchMember } from './fixture.js';
+import { appEnv } from './app-env.js';
+import { closeAll, connectMany } from './connect.js';
+import { pairUp, runOpenLoop, SwitchableSink, type StepResult } from './open-loop.js';
+import { freePort, startServe, type ServerProcess } from './processes.js';
+import { closeSyncAgents, syncAfter } from './sync.js';
+import type { AppClient } from './targets.js';
+
+export interface ReconnectResult {
+  members: number;
+  rate: number;
+  step: StepResult;
+  /** kill until the new process listens */
+  downSeconds: number;
+  /** kill until 99% of members had reconnected (null: never) */
+  reconnect99Seconds: number | null;
+  reconnectedAll: number;
+  syncFailures: number;
+  stored: { rows: number; distinctClientIds: number };
+  stillPending: number;
+}
+
+const TAG = 'storm';
+
+export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMember[], databaseFile: string): Promise<ReconnectResult> {
+  const env = appEnv(databaseFile, { PORT: String(await freePort()) });
+  let server: ServerProcess = await startServe('app', env);
+  const sink = new SwitchableSink();
+  const { clients } = await connectMany({ kind: 'app', urlFor: () => server.url, members, sink, concurrency: o.connectConcurrency, reconnect: true });
+  const appClients = clients as AppClient[];
+  const indexOf = new Map(appClients.map((c, i) => [c, i]));
+
+  let killedAt = 0;
+  let downSeconds = 0;
+  const reconnectedAt: number[] = [];
+  let syncFailures = 0;
+  for (const client of appClients) {
+    client.onReconnect = (c, newestBefore) => {
+      if (killedAt && c.reconnects === 1) reconnectedAt.push((performance.now() - killedAt) / 1000);
+      const index = indexOf.get(c)!;
+      syncAfter(server.url, members[index]!.cookie, index, newestBefore).then(
+        (messages) => messages.forEach((m) => c.receive(m)),
+        () => syncFailures++,
+      );
+    };
+  }
+
+  const crash = async () => {
+    killedAt = performance.now();
+    await server.kill('SIGKILL');
+    server = await startServe('app', env);
+    downSeconds = (performance.now() - killedAt) / 1000;
+  };
+  let crashing: Promise<void> | undefined;
+  const step = await runOpenLoop({
+    tag: TAG,
+    rate: o.stormRate,
+    seconds: o.stormSeconds,
+    pairs: pairUp(clients),
+    // Nothing counts as late here: only what never arrives is lost.
+    lossTimeoutMs: 600_000,
+    drainMs: 30_000,
+    sink,
+    onTick: (elapsed) => {
+      if (!crashing && elapsed >= o.stormSeconds / 3) crashing = crash();
+    },
+  });
+  await crashing;
+  const stillPending = appClients.reduce((sum, c) => sum + c.pending.size, 0);
+  await closeAll(clients);
+  closeSyncAgents();
+  await server.kill('SIGTERM');
+
+  const sorted = [...reconnectedAt].sort((a, b) => a - b);
+  const needed = Math.ceil(members.length * 0.99);
+  return {
+    members: members.length,
+    rate: o.stormRate,
+    step,
+    downSeconds,
+    reconnect99Seconds: sorted.length >= needed ? sorted[needed - 1]! : null,
+    reconnectedAll: sorted.length,
+    syncFailures,
+    stored: storedMessageStats(databaseFile, `${TAG}-`),
+    stillPending,
+  };
+}

@@ -1,0 +1,66 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, TestClient, type TestServer } from '../../test/harness.js';
+import { signupFields, userRow } from './auth-test-helpers.js';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+let smtp: SMTPServer;
+let server: TestServer;
+const inbox: Received[] = [];
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => (raw += chunk));
+      stream.on('end', () => {
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  server = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'http://127.0.0.1:1' });
+});
+afterAll(async () => {
+  await server.destroy();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+/** Undoes quoted-printable soft line breaks and =XX escapes, enough to read a link back. */
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+describe('real mail delivery over SMTP', () => {
+  it('sends the activation mail through SMTP_URL, and its link activates the account', async () => {
+    const body = signupFields();
+    const res = await new TestClient(server.url).post('/api/signup.php', body);
+    expect(res.status).toBe(201);
+
+    const mail = inbox.find((m) => m.to.includes(body.email as string));
+    expect(mail).toBeDefined();
+    expect(mail!.raw).toMatch(/^Subject: Confirm your e-mail address for Amora Test/m);
+    const decoded = decodeQuotedPrintable(mail!.raw);
+    const link = /http:\/\/127\.0\.0\.1:1\/api\/activate\.php\?token=[A-Za-z0-9_-]+/.exec(decoded)?.[0];
+    expect(link).toBeDefined();
+
+    // PUBLIC_URL points elsewhere on purpose: follow the link's path on the test server.
+    const browser = new TestClient(server.url);
+    const activated = await browser.get(new URL(link!).pathname + new URL(link!).search);
+    expect(activated.status).toBe(302);
+    expect(activated.headers.get('location')).toBe('/activate/done');
+    expect(userRow(server.db, body.email as string)!.status).toBe('active');
+    expect((await browser.get('/api/user.php')).body.user.status).toBe('active');
+  });
+});

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '@db/schema/index.js';
+import type { PresenceDto } from '@shared/realtime.js';
+import { loggedInMember, send } from '../modules/chats/chat-test-kit.js';
+import { startTestServer, type TestServer } from '../test/harness.js';
+import { collect, command, nextEvent, openSocket, sleep, type ClientSocket } from './testing.js';
+
+let server: TestServer;
+const sockets: ClientSocket[] = [];
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  sockets.forEach((s) => s.close());
+  await server.destroy();
+});
+
+async function member(overrides: { invisible?: boolean } = {}) {
+  const m = await loggedInMember(server, overrides);
+  const cookie = m.client.cookieHeader();
+  return {
+    ...m,
+    id: m.user.id,
+    async connect() {
+      const socket = await openSocket(server.url, { cookie });
+      sockets.push(socket);
+      return socket;
+    },
+  };
+}
+
+/** Two members with a conversation between them; `watcher` has a socket. */
+async function pair(watchedOverrides: { invisible?: boolean } = {}) {
+  const watcher = await member();
+  const watched = await member(watchedOverrides);
+  await send(watched.client, watcher.id, 'hi');
+  return { watcher, watched, watcherSocket: await watcher.connect() };
+}
+
+const watch = (socket: ClientSocket, profiles: number[]) => command<PresenceDto[]>(socket, 'presence:watch', { profiles });
+
+describe('presence', () => {
+  it('shows a peer going online and offline, and stores when it was last seen', async () => {
+    const { watched, watcherSocket } = await pair();
+    expect(await watch(watcherSocket, [watched.id])).toEqual({ ok: true, data: [{ profile: watched.id, online: false, last_seen: null }] });
+
+    const online = nextEvent(watcherSocket, 'presence', (p) => p.online);
+    const tab1 = await watched.connect();
+    expect(await online).toMatchObject({ profile: watched.id, online: true });
+    const tab2 = await watched.connect();
+    expect(await watch(watcherSocket, [watched.id])).toMatchObject({ data: [{ online: true }] });
+
+    // closing one of two tabs is not going offline
+    const events = collect(watcherSocket, 'presence');
+    tab1.close();
+    await sleep(200);
+    expect(events).toEqual([]);
+
+    const offline = nextEvent(watcherSocket, 'presence', (p) => !p.online);
+    tab2.close();
+    const gone = await offline;
+    expect(gone.profile).toBe(watched.id);
+    const stored = server.db.select().from(users).where(eq(users.id, watched.id)).get()?.lastSeenAt;
+    expect(stored).toBeTypeOf('number');
+    expect(gone.last_seen).toBe(new Date(stored!).toISOString());
+    expect(await watch(watcherSocket, [watched.id])).toEqual({ ok: true, data: [{ profile: watched.id, online: false, last_seen: gone.last_seen }] });
+  });
+
+  it('keeps invisible members offline without a last-seen time, and never announces them', async () => {
+    const { watched, watcherSocket } = await pair({ invisible: true });
+    await watch(watcherSocket, [watched.id]);
+    const events = collect(watcherSocket, 'presence');
+    const socket = await watched.connect();
+    expect(await watch(watcherSocket, [watched.id])).toEqual({ ok: true, data: [{ profile: watched.id, online: false, last_seen: null }] });
+    socket.close();
+    await sleep(200);
+    expect(events).toEqual([]);
+  });
+
+  it('only watches profiles the member has a conversation with', async () => {
+    const { watcherSocket, watched } = await pair();
+    const stranger = await member();
+    const ack = await watch(watcherSocket, [stranger.id, watched.id]);
+    expect(ack.ok && ack.data.map((p) => p.profile)).toEqual([watched.id]);
+
+    const events = collect(watcherSocket, 'presence');
+    const strangerSocket = await stranger.connect();
+    await sleep(200);
+    expect(events).toEqual([]);
+    strangerSocket.close();
+  });
+
+  it('stops announcing a profile once it leaves the watch list', async () => {
+    const { watcherSocket, watched } = await pair();
+    await watch(watcherSocket, [watched.id]);
+    await watch(watcherSocket, []);
+    const events = collect(watcherSocket, 'presence');
+    const socket = await watched.connect();
+    await sleep(200);
+    expect(events).toEqual([]);
+    socket.close();
+  });
+});

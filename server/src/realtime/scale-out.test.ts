@@ -1,0 +1,170 @@
+/**
+ * The scale-out as deployed: three server processes on one SQLite file and a private Redis.
+ * Members on different nodes chat, see counts and presence; an uninvolved node pays nothing for
+ * their rooms; and the faults that must lose nothing: a node dying between storing and acking,
+ * a member offline while messages arrive, and Redis restarting under running nodes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { messages } from '@db/schema/index.js';
+import type { MessageDto, SyncResponse } from '@shared/api/chats.js';
+import { clientId } from '../modules/chats/chat-test-kit.js';
+import { createMember } from '../test/factories.js';
+import { TestClient } from '../test/harness.js';
+import { sharedDatabase, startNode, startPrivateRedis, type PrivateRedis, type ServerNode, type SharedDatabase } from '../test/multi-process.js';
+import { collect, command, nextEvent, openSocket, sleep, type ClientSocket } from './testing.js';
+
+let redis: PrivateRedis;
+let shared: SharedDatabase;
+let nodes: ServerNode[] = [];
+const sockets: ClientSocket[] = [];
+
+interface Member {
+  id: number;
+  /** logs in on `node` and opens a socket there */
+  connect(node: ServerNode, reconnection?: boolean): Promise<{ socket: ClientSocket; http: TestClient }>;
+}
+
+async function member(credits = 100): Promise<Member> {
+  const row = await createMember(shared.db, { credits });
+  return {
+    id: row.id,
+    async connect(node, reconnection = false) {
+      const http = new TestClient(node.url);
+      const login = await http.post('/api/user.php', { email: row.email, password: row.password });
+      expect(login.status).toBe(200);
+      const socket = await openSocket(node.url, { cookie: http.cookieHeader(), reconnection });
+      sockets.push(socket);
+      return { socket, http };
+    },
+  };
+}
+
+beforeAll(async () => {
+  redis = await startPrivateRedis();
+  shared = sharedDatabase();
+  nodes = await Promise.all([1, 2, 3].map(() => startNode({ databaseFile: shared.file, redisUrl: redis.url })));
+}, 60_000);
+
+afterAll(async () => {
+  sockets.forEach((s) => s.close());
+  await Promise.all(nodes.map((n) => n.stop()));
+  await redis?.kill();
+  shared?.remove();
+}, 30_000);
+
+const sendAck = (socket: ClientSocket, profile: number, body: string, cid = clientId()) =>
+  command<MessageDto>(socket, 'message:send', { profile, client_id: cid, body });
+
+describe('three server processes behind one Redis', () => {
+  it('carries messages, counts, read state and presence between members on different nodes; the third node sees none of it', async () => {
+    const [node1, node2, node3] = nodes as [ServerNode, ServerNode, ServerNode];
+    const a = await member();
+    const b = await member();
+    const onA = await a.connect(node1);
+    const onB = await b.connect(node2);
+
+    const incoming = nextEvent(onB.socket, 'message:new');
+    const counts = nextEvent(onB.socket, 'counts', (c) => c.total_unread === 1);
+    const ack = await sendAck(onA.socket, b.id, 'across nodes');
+    expect(ack.ok).toBe(true);
+    const sent = (ack as { data: MessageDto }).data;
+    expect(await incoming).toEqual(sent);
+    await counts;
+
+    const read = nextEvent(onA.socket, 'message:read');
+    await command(onB.socket, 'message:read', { conversation: sent.conversation, message: sent.id });
+    expect(await read).toMatchObject({ reader: b.id, message: sent.id });
+
+    expect(await command(onB.socket, 'presence:watch', { profiles: [a.id] })).toMatchObject({ ok: true, data: [{ profile: a.id, online: true }] });
+    const offline = nextEvent(onB.socket, 'presence', (p) => !p.online);
+    onA.socket.close();
+    expect(await offline).toMatchObject({ profile: a.id, online: false });
+    const online = nextEvent(onB.socket, 'presence', (p) => p.online);
+    await a.connect(node1);
+    expect(await online).toMatchObject({ profile: a.id, online: true });
+
+    const rooms = [`user:${a.id}`, `user:${b.id}`, `presence:${a.id}`, `presence:${b.id}`];
+    const third = await node3.stats();
+    expect(third.adapter).toBe('sharded');
+    expect(rooms.filter((room) => third.received.byRoom[room])).toEqual([]);
+    // the counter does count: node 2 holds B's sockets and received B's room traffic
+    expect((await node2.stats()).received.byRoom[`user:${b.id}`]).toBeGreaterThan(0);
+  });
+
+  it('stores a message once when its node dies after storing and before acking, and the client re-sends', async () => {
+    const doomed = await startNode({ databaseFile: shared.file, redisUrl: redis.url, env: { TEST_CRASH_AFTER_STORE: 'true' } });
+    const a = await member();
+    const b = await member();
+    const onB = await b.connect(nodes[1]!);
+    const onA = await a.connect(doomed, true);
+
+    const cid = clientId();
+    const lost = sendAck(onA.socket, b.id, 'survives the crash', cid).catch((err: Error) => err);
+    await doomed.exited();
+    expect(await lost).toBeInstanceOf(Error); // no ack ever came
+    expect(shared.db.select().from(messages).where(and(eq(messages.senderId, a.id), eq(messages.clientId, cid))).all()).toHaveLength(1);
+
+    const reconnected = new Promise((resolve) => onA.socket.io.once('reconnect', resolve));
+    const restarted = await startNode({ databaseFile: shared.file, redisUrl: redis.url, port: doomed.port });
+    nodes.push(restarted);
+    await reconnected;
+    const delivered = nextEvent(onB.socket, 'message:new', (m) => m.client_id === cid);
+    const retry = await sendAck(onA.socket, b.id, 'survives the crash', cid);
+    expect(retry.ok).toBe(true);
+    expect((await delivered).id).toBe((retry as { data: MessageDto }).data.id);
+    expect(shared.db.select().from(messages).where(and(eq(messages.senderId, a.id), eq(messages.clientId, cid))).all()).toHaveLength(1);
+  }, 40_000);
+
+  it('lets a member who was offline while 20 messages arrived catch up from the database, in order, once each', async () => {
+    const [node1, node2] = nodes as [ServerNode, ServerNode];
+    const a = await member();
+    const b = await member();
+    const onA = await a.connect(node1);
+    const onB = await b.connect(node2);
+    const first = nextEvent(onB.socket, 'message:new');
+    await sendAck(onA.socket, b.id, 'before going offline');
+    const newestHeld = (await first).id;
+    onB.socket.close();
+
+    const bodies = Array.from({ length: 20 }, (_, i) => `while away ${i + 1}`);
+    for (const body of bodies) expect((await sendAck(onA.socket, b.id, body)).ok).toBe(true);
+
+    const back = await openSocket(node2.url, { cookie: onB.http.cookieHeader() });
+    sockets.push(back);
+    const sync = await onB.http.get(`/api/sync.php?after=${newestHeld}`);
+    expect(sync.status).toBe(200);
+    const caughtUp = (sync.body as SyncResponse).messages;
+    expect(caughtUp.map((m) => m.body)).toEqual(bodies);
+    const ids = caughtUp.map((m) => m.id);
+    expect(new Set(ids).size).toBe(20);
+    expect([...ids].sort((x, y) => x - y)).toEqual(ids);
+    expect((sync.body as SyncResponse).counts.total_unread).toBe(21);
+  });
+
+  it('resumes delivery between running nodes after Redis restarts, and tells clients to catch up', async () => {
+    const [node1, node2] = nodes as [ServerNode, ServerNode];
+    const a = await member();
+    const b = await member();
+    const onA = await a.connect(node1);
+    const onB = await b.connect(node2);
+    expect((await sendAck(onA.socket, b.id, 'before the restart')).ok).toBe(true);
+
+    const invalidatedA = nextEvent(onA.socket, 'invalidate', undefined, 15_000);
+    const invalidatedB = nextEvent(onB.socket, 'invalidate', undefined, 15_000);
+    await redis.kill();
+    await sleep(300);
+    await redis.start();
+    expect(await invalidatedA).toEqual({ resource: 'chats' });
+    expect(await invalidatedB).toEqual({ resource: 'chats' });
+
+    const seen = collect(onB.socket, 'message:new');
+    const ack = await sendAck(onA.socket, b.id, 'after the restart');
+    expect(ack.ok).toBe(true);
+    const deadline = Date.now() + 5000;
+    while (!seen.some((m) => m.body === 'after the restart') && Date.now() < deadline) await sleep(50);
+    expect(seen.map((m) => m.body)).toContain('after the restart');
+    // presence was written back into the empty Redis
+    expect(await command(onB.socket, 'presence:watch', { profiles: [a.id] })).toMatchObject({ ok: true, data: [{ online: true }] });
+  }, 40_000);
+});

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { messages, users } from '@db/schema/index.js';
+import type { CountsDto, MessageDto } from '@shared/api/chats.js';
+import { clientId, loggedInMember, send } from '../modules/chats/chat-test-kit.js';
+import { startTestServer, type TestServer } from '../test/harness.js';
+import { collect, command, nextEvent, openSocket, sleep, type ClientSocket } from './testing.js';
+
+let server: TestServer;
+const sockets: ClientSocket[] = [];
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  sockets.forEach((s) => s.close());
+  await server.destroy();
+});
+
+/** A logged-in member with `tabs` open sockets. */
+async function memberWithTabs(tabs = 1, overrides: { credits?: number } = {}) {
+  const member = await loggedInMember(server, overrides);
+  const cookie = member.client.cookieHeader();
+  const open = await Promise.all(Array.from({ length: tabs }, () => openSocket(server.url, { cookie })));
+  sockets.push(...open);
+  return { ...member, id: member.user.id, cookie, sockets: open };
+}
+
+const storedWithClientId = (senderId: number, cid: string) =>
+  server.db.select().from(messages).where(eq(messages.senderId, senderId)).all().filter((m) => m.clientId === cid);
+
+describe('chatting over the socket', () => {
+  it('delivers a sent message live to the recipient with its stored id, and counts to both sides', async () => {
+    const a = await memberWithTabs();
+    const b = await memberWithTabs();
+    const incoming = nextEvent(b.sockets[0]!, 'message:new');
+    const bCounts = nextEvent(b.sockets[0]!, 'counts', (c) => c.total_unread === 1);
+    const aCredits = nextEvent(a.sockets[0]!, 'credits');
+
+    const ack = await command<MessageDto>(a.sockets[0]!, 'message:send', { profile: b.id, client_id: clientId(), body: 'Hi B' });
+    expect(ack.ok).toBe(true);
+    const sent = (ack as { data: MessageDto }).data;
+    const stored = server.db.select().from(messages).where(eq(messages.id, sent.id)).get();
+    expect(stored?.body).toBe('Hi B');
+    expect(await incoming).toEqual(sent);
+    expect(await bCounts).toMatchObject({ total_unread: 1, badge: 1 });
+    expect(await aCredits).toEqual({ credits: 99 });
+
+    const readByB = nextEvent(a.sockets[0]!, 'message:read');
+    const readAck = await command<CountsDto>(b.sockets[0]!, 'message:read', { conversation: sent.conversation, message: sent.id });
+    expect(readAck).toEqual({ ok: true, data: { total_unread: 0, total_new_likes: 0, badge: 0 } });
+    expect(await readByB).toEqual({ conversation: sent.conversation, reader: b.id, message: sent.id });
+  });
+
+  it('reaches every tab of the recipient and of the sender, including the read state', async () => {
+    const a = await memberWithTabs(2);
+    const b = await memberWithTabs(3);
+    const everyTab = [...a.sockets, ...b.sockets].map((s) => nextEvent(s, 'message:new'));
+    const ack = await command<MessageDto>(a.sockets[0]!, 'message:send', { profile: b.id, client_id: clientId(), body: 'to all tabs' });
+    const sent = (ack as { data: MessageDto }).data;
+    for (const received of await Promise.all(everyTab)) expect(received.id).toBe(sent.id);
+
+    const bTabsZero = b.sockets.map((s) => nextEvent(s, 'counts', (c) => c.total_unread === 0));
+    const aTabsRead = a.sockets.map((s) => nextEvent(s, 'message:read'));
+    await command(b.sockets[2]!, 'message:read', { conversation: sent.conversation, message: sent.id });
+    await Promise.all([...bTabsZero, ...aTabsRead]);
+  });
+
+  it('relays typing only to the peer of the conversation, and rate-limits it', async () => {
+    const a = await memberWithTabs();
+    const b = await memberWithTabs();
+    const outsider = await memberWithTabs();
+    const first = await send(a.client, b.id, 'hello');
+    const conversation = (first.body as { message: MessageDto }).message.conversation;
+
+    const seenByA = collect(a.sockets[0]!, 'typing');
+    const seenByOutsider = collect(outsider.sockets[0]!, 'typing');
+    const typing = nextEvent(b.sockets[0]!, 'typing');
+    a.sockets[0]!.emit('typing', { conversation, typing: true });
+    expect(await typing).toEqual({ conversation, profile: a.id, typing: true });
+
+    // someone outside the conversation cannot make anyone see typing
+    const seenByB = collect(b.sockets[0]!, 'typing');
+    outsider.sockets[0]!.emit('typing', { conversation, typing: true });
+    for (let i = 0; i < 30; i++) a.sockets[0]!.emit('typing', { conversation, typing: i % 2 === 0 });
+    await sleep(300);
+    expect(seenByA).toEqual([]);
+    expect(seenByOutsider).toEqual([]);
+    expect(seenByB.length).toBeGreaterThan(0);
+    expect(seenByB.length).toBeLessThanOrEqual(9); // 10 per 5 s window, one used above
+    expect(seenByB.every((t) => t.profile === a.id)).toBe(true);
+  });
+
+  it('stores a send retried with the same client id once and acks the same message', async () => {
+    const a = await memberWithTabs(1, { credits: 5 });
+    const b = await memberWithTabs();
+    const cid = clientId();
+    const input = { profile: b.id, client_id: cid, body: 'only once' };
+    const [first, second] = await Promise.all([command<MessageDto>(a.sockets[0]!, 'message:send', input), command<MessageDto>(a.sockets[0]!, 'message:send', input)]);
+    const third = await command<MessageDto>(a.sockets[0]!, 'message:send', input);
+    const ids = [first, second, third].map((ack) => (ack as { data: MessageDto }).data.id);
+    expect(new Set(ids).size).toBe(1);
+    expect(storedWithClientId(a.id, cid)).toHaveLength(1);
+    expect(server.db.select().from(users).where(eq(users.id, a.id)).get()?.credits).toBe(4);
+  });
+
+  it('re-sends a send whose ack was lost in a dropped connection, and stores it once', async () => {
+    const a = await memberWithTabs(1, { credits: 5 });
+    const b = await memberWithTabs();
+    const cid = clientId();
+    const input = { profile: b.id, client_id: cid, body: 'sent while the line dropped' };
+    a.sockets[0]!.emit('message:send', input, () => {});
+    a.sockets[0]!.close(); // the ack, if any, never arrives
+
+    const again = await openSocket(server.url, { cookie: a.cookie });
+    sockets.push(again);
+    const ack = await command<MessageDto>(again, 'message:send', input);
+    expect(ack.ok).toBe(true);
+    expect(storedWithClientId(a.id, cid)).toHaveLength(1);
+    expect((ack as { data: MessageDto }).data.body).toBe('sent while the line dropped');
+  });
+
+  it('lets exactly the affordable sends through when 50 race for the last credits', async () => {
+    const a = await memberWithTabs(5, { credits: 7 });
+    const b = await memberWithTabs();
+    const acks = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => command<MessageDto>(a.sockets[i % 5]!, 'message:send', { profile: b.id, client_id: clientId(), body: `race ${i}` })),
+    );
+    expect(acks.filter((x) => x.ok)).toHaveLength(7);
+    const refused = acks.filter((x) => !x.ok);
+    expect(refused).toHaveLength(43);
+    expect(refused.every((x) => !x.ok && x.error === 'insufficient_credits' && x.details?.needed === 1)).toBe(true);
+    expect(server.db.select().from(users).where(eq(users.id, a.id)).get()?.credits).toBe(0);
+    expect(server.db.select().from(messages).where(eq(messages.senderId, a.id)).all()).toHaveLength(7);
+  });
+
+  it('answers bad payloads with invalid_request, stores nothing and keeps the socket usable', async () => {
+    const a = await memberWithTabs(1, { credits: 5 });
+    const b = await memberWithTabs();
+    const bad: Array<[Parameters<typeof command>[1], unknown]> = [
+      ['message:send', { profile: 'x', client_id: clientId(), body: 'hi' }],
+      ['message:send', { profile: b.id, client_id: 'short', body: 'hi' }],
+      ['message:send', 'not an object'],
+      ['message:send', null],
+      ['message:read', { conversation: -1, message: 1 }],
+      ['message:read', { conversation: 1 }],
+      ['presence:watch', { profiles: 'all' }],
+      ['presence:watch', { profiles: Array.from({ length: 201 }, (_, i) => i + 1) }],
+      ['typing', { conversation: 'x', typing: true }],
+    ];
+    for (const [event, payload] of bad) {
+      expect(await command(a.sockets[0]!, event, payload), `${event} ${JSON.stringify(payload)?.slice(0, 40)}`).toMatchObject({ ok: false, error: 'invalid_request' });
+    }
+    expect(server.db.select().from(messages).where(eq(messages.senderId, a.id)).all()).toHaveLength(0);
+    expect(server.db.select().from(users).where(eq(users.id, a.id)).get()?.credits).toBe(5);
+
+    expect(await command(a.sockets[0]!, 'message:send', { profile: a.id, client_id: clientId(), body: 'to myself' })).toMatchObject({ ok: false, error: 'invalid_request' });
+    expect(await command(a.sockets[0]!, 'message:send', { profile: 999_999, client_id: clientId(), body: 'nobody' })).toMatchObject({ ok: false, error: 'not_found' });
+    expect(await command(a.sockets[0]!, 'message:read', { conversation: 999_999, message: 1 })).toMatchObject({ ok: false, error: 'not_found' });
+    expect((await command(a.sockets[0]!, 'message:send', { profile: b.id, client_id: clientId(), body: 'still works' })).ok).toBe(true);
+  });
+
+  it('closes a connection that sends a frame over 16 KB, without storing anything', async () => {
+    const a = await memberWithTabs(1, { credits: 5 });
+    const b = await memberWithTabs();
+    const closed = new Promise((resolve) => a.sockets[0]!.once('disconnect', resolve));
+    a.sockets[0]!.emit('message:send', { profile: b.id, client_id: clientId(), body: 'x'.repeat(20_000) }, () => {});
+    await closed;
+    expect(server.db.select().from(messages).where(eq(messages.senderId, a.id)).all()).toHaveLength(0);
+  });
+});

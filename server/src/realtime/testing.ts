@@ -1,0 +1,80 @@
+/**
+ * Socket test helpers: a real socket.io-client carrying a member's session cookie, a wait for the
+ * next matching event, and an acknowledged emit with a timeout.
+ */
+import { io as connect, type Socket } from 'socket.io-client';
+import type { AckResult, ClientToServerEvents, ServerToClientEvents } from '@shared/realtime.js';
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface SocketOptions {
+  cookie?: string;
+  origin?: string;
+  /** reconnect automatically (off by default so a refused handshake stays refused) */
+  reconnection?: boolean;
+}
+
+/** Opens a websocket to `baseUrl` and resolves once connected; rejects with the connect_error. */
+export function openSocket(baseUrl: string, options: SocketOptions = {}): Promise<ClientSocket> {
+  const headers: Record<string, string> = {};
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.origin) headers.origin = options.origin;
+  const socket: ClientSocket = connect(baseUrl, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: headers,
+    reconnection: options.reconnection ?? false,
+    reconnectionDelay: 100,
+    reconnectionDelayMax: 500,
+    forceNew: true,
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => {
+      if (!options.reconnection) socket.close();
+      reject(err);
+    });
+  });
+}
+
+type EventArg<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0];
+
+/** Resolves with the next `event` whose payload passes `match` (default: any), or rejects after timeoutMs. */
+export function nextEvent<E extends keyof ServerToClientEvents>(
+  socket: ClientSocket,
+  event: E,
+  match: (payload: EventArg<E>) => boolean = () => true,
+  timeoutMs = 3000,
+): Promise<EventArg<E>> {
+  return new Promise((resolve, reject) => {
+    const listener = (payload: EventArg<E>) => {
+      if (!match(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, listener as never);
+      resolve(payload);
+    };
+    const timer = setTimeout(() => {
+      socket.off(event, listener as never);
+      reject(new Error(`no '${String(event)}' event within ${timeoutMs} ms`));
+    }, timeoutMs);
+    socket.on(event, listener as never);
+  });
+}
+
+/** Collects every `event` from now on, for "nothing arrived" assertions. */
+export function collect<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E): Array<EventArg<E>> {
+  const seen: Array<EventArg<E>> = [];
+  socket.on(event, ((payload: EventArg<E>) => seen.push(payload)) as never);
+  return seen;
+}
+
+/** Emits a command with an ack (any payload, so tests can send bad ones) and resolves with the ack. */
+export function command<T = unknown>(socket: ClientSocket, event: keyof ClientToServerEvents, payload: unknown, timeoutMs = 5000): Promise<AckResult<T>> {
+  return (socket.timeout(timeoutMs) as unknown as UntypedSocket).emitWithAck(event, payload) as Promise<AckResult<T>>;
+}
+
+interface UntypedSocket {
+  emitWithAck(event: string, ...args: unknown[]): Promise<unknown>;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
