@@ -1,44 +1,19 @@
-import { api } from './http.js';
+import type { CompanyInfoDto, SettingsDto } from '@shared/api/settings.js';
+import { ApiError, api } from './http.js';
 
-/**
- * The part of GET /api/settings.php (spec section 3) the shell reads. Fields are optional where
- * the shell has a sensible default, so that a partly filled site never breaks the page.
- */
-export interface SiteSettings {
-  name: string;
-  domain: string;
-  domain_language: string;
-  cdn_prefix?: string;
-  countries?: string[];
-  index_title?: string;
-  description?: string;
-  geoip_country?: string;
-  geoip_selected_country?: string;
-  support_email?: string;
-  support_phone?: string;
-  enable_site_entry_popup?: string;
-  /** countries the site-entry warning is limited to (absent = everywhere) */
-  site_entry_countries?: string[] | null;
-  fictional_warning?: string;
-  refund_days?: number;
-  signups?: string;
-  [other: string]: unknown;
+/** GET /api/settings.php, plus the optional list of countries the site-entry warning is limited to. */
+export type SiteSettings = SettingsDto & { site_entry_countries?: string[] | null };
+export type CompanyInfo = CompanyInfoDto;
+
+/** Settings for this host (spec: forced domain from the request host); an unknown alias falls back to the Host header. */
+export async function fetchSettings(): Promise<SiteSettings> {
+  try {
+    return await api<SiteSettings>('/api/settings.php', { query: { domain: location.hostname } });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return api<SiteSettings>('/api/settings.php');
+    throw error;
+  }
 }
-
-export interface CompanyInfo {
-  name: string;
-  address: string;
-  kvk: string;
-  city: string;
-  country: string;
-  tradenames: string | string[];
-  vat_numbers: string | string[];
-  support_phone: string;
-  delete_discount?: number | string;
-  added: string;
-}
-
-export const fetchSettings = () => api<SiteSettings>('/api/settings.php', { query: { domain: location.hostname } });
 
 let companyInfo: Promise<CompanyInfo> | null = null;
 /** Loaded once and cached (spec section 7). */

@@ -123,7 +123,7 @@ describe('three server processes behind one Redis', () => {
     const onA = await a.connect(node1);
     const onB = await b.connect(node2);
     const first = nextEvent(onB.socket, 'message:new');
-    await sendAck(onA.socket, b.id, 'before going offline');
+    expect(await sendAck(onA.socket, b.id, 'before going offline')).toMatchObject({ ok: true });
     const newestHeld = (await first).id;
     onB.socket.close();
 

@@ -22,6 +22,11 @@ describe('ageOn', () => {
     expect(ageOn('2008-03-10', on('2026-03-10'))).toBe(18);
     expect(ageOn('1990-12-31', on('2026-01-01'))).toBe(35);
   });
+
+  it('ages a 29 February birthday on 1 March in common years', () => {
+    expect(ageOn('2000-02-29', on('2026-02-28'))).toBe(25);
+    expect(ageOn('2000-02-29', on('2026-03-01'))).toBe(26);
+  });
 });
 
 describe('isBirthDateAllowed', () => {

@@ -1,5 +1,6 @@
 /** Rows -> the shared chat DTOs. */
 import type { SiteRow } from '@db/schema/index.js';
+import { ageOn } from '@shared/rules/age.js';
 import type { ChatProfileDto, MessageDto, MessageKind } from '@shared/api/chats.js';
 import type { MessageRow, PeerRow } from './queries.js';
 
@@ -24,7 +25,7 @@ export function presentChatProfile(peer: PeerRow, site: SiteRow, now: number): C
   return {
     id: peer.id,
     name: peer.name,
-    age: ageOn(peer.birthDate, now),
+    age: ageOn(peer.birthDate, now) ?? 0,
     country: peer.country,
     main_image:
       peer.photoFilename && peer.photoThumb
@@ -34,12 +35,4 @@ export function presentChatProfile(peer: PeerRow, site: SiteRow, now: number): C
     online: false,
     last_seen: peer.invisible || peer.lastSeenAt === null ? null : new Date(peer.lastSeenAt).toISOString(),
   } satisfies ChatProfileDto;
-}
-
-/** Whole years between a YYYY-MM-DD birth date and `now` (UTC calendar). */
-export function ageOn(birthDate: string, now: number): number {
-  const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
-  const today = new Date(now);
-  const hadBirthday = today.getUTCMonth() + 1 > m || (today.getUTCMonth() + 1 === m && today.getUTCDate() >= d);
-  return today.getUTCFullYear() - y - (hadBirthday ? 0 : 1);
 }
