@@ -89,16 +89,6 @@ export function birthDateForAge(now: number, age: number, extraDays: number): st
   return new Date(d.getTime() - extraDays * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** Whole years between a `YYYY-MM-DD` birth date and `now` (UTC calendar). */
-export function ageAt(birthDate: string, now: number): number {
-  const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
-  const today = new Date(now);
-  let age = today.getUTCFullYear() - y;
-  const month = today.getUTCMonth() + 1;
-  if (month < m || (month === m && today.getUTCDate() < d)) age--;
-  return age;
-}
-
 function drawAge(rng: Random): number {
   const [low, high] = rng.weighted(AGE_BUCKETS).split('-').map(Number) as [number, number];
   return rng.int(low, high);

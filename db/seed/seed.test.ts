@@ -6,7 +6,8 @@ import { openDb, type Db } from '../client.js';
 import { PasswordHasher } from '../../server/src/modules/auth/passwords.js';
 import { startTestServer, tempDir, TestClient, type TestServer } from '../../server/src/test/harness.js';
 import { seedIfEmpty, DEMO_MEMBER_PASSWORD_HASH } from './seed.js';
-import { ageAt, ORIENTATIONS } from './members.js';
+import { ORIENTATIONS } from './members.js';
+import { ageOn } from '@shared/rules/age.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
 import { LOCALES } from '@shared/constants.js';
 
@@ -73,7 +74,7 @@ describe('seedIfEmpty', () => {
   });
 
   it('gives every member an age between 18 and 70 at `now`', () => {
-    const ages = rows(db, 'SELECT birth_date FROM profiles').map((r) => ageAt(String(r.birth_date), NOW));
+    const ages = rows(db, 'SELECT birth_date FROM profiles').map((r) => ageOn(String(r.birth_date), NOW) ?? -1);
     expect(Math.min(...ages)).toBeGreaterThanOrEqual(18);
     expect(Math.max(...ages)).toBeLessThanOrEqual(70);
   });

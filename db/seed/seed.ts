@@ -86,14 +86,15 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
     const sophie = { id: insertMember(siteId, accounts.sophie, sophieHash, interestIds), spec: accounts.sophie };
     const james = { id: insertMember(siteId, accounts.james, jamesHash, interestIds), spec: accounts.james };
     seedDemoContent({ sqlite: db.$client, rng, now, sophie, james, members });
-    return [...members, sophie, james];
+    const everyone = [...members, sophie, james];
+    // Written inside the transaction: if the disk refuses a file, nothing is committed and the next start seeds again.
+    writeAvatars(
+      options.uploadsDir,
+      everyone.map(({ id, spec }) => ({ userId: id, input: { name: spec.name, gender: spec.orientation.gender, hairColor: spec.hairColor, look: spec.look } })),
+    );
+    return everyone;
   });
   if (!seeded) return false;
-
-  writeAvatars(
-    options.uploadsDir,
-    seeded.map(({ id, spec }) => ({ userId: id, input: { name: spec.name, gender: spec.orientation.gender, hairColor: spec.hairColor, look: spec.look } })),
-  );
   console.log(`[seed] ${seeded.length} members (${options.members} demo + 2 log-in accounts) in ${Math.round(performance.now() - started)} ms`);
   return true;
 }

@@ -21,6 +21,7 @@ export interface RunningServer {
   port: number;
   ctx: AppContext;
   http: HttpServer;
+  realtime: Realtime;
   close(): Promise<void>;
 }
 
@@ -61,8 +62,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   // Long-lived keep-alive sockets behind a load balancer must outlive its idle timeout.
   http.keepAliveTimeout = 65_000;
-  realtime = await attachRealtime(http, ctx, { session, sites, commands: [registerChatCommands] });
-  ctx.notifier = realtime.notifier;
+  const attached = await attachRealtime(http, ctx, { session, sites, commands: [registerChatCommands] });
+  realtime = attached;
+  ctx.notifier = attached.notifier;
 
   await new Promise<void>((resolveListen, reject) => {
     http.once('error', reject);
@@ -73,12 +75,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      await realtime?.close();
+      await attached.close();
       await new Promise<void>((r) => http.close(() => r()));
       http.closeAllConnections();
       await redis?.quit().catch(() => {});
       if (!options.db) db.$client.close();
     })());
 
-  return { url: `http://127.0.0.1:${port}`, port, ctx, http, close };
+  return { url: `http://127.0.0.1:${port}`, port, ctx, http, realtime: attached, close };
 }

@@ -48,7 +48,9 @@ export interface ServerProcess {
 /** Starts scripts/bench/chat/serve.ts <kind> on the server core and waits for it to listen. */
 export async function startServe(kind: ServeKind, env: Record<string, string> = {}): Promise<ServerProcess> {
   const script = new URL('./serve.ts', import.meta.url).pathname;
-  const [command, args] = pinned(SERVER_CPU, process.execPath, ['--expose-gc', '--import', 'tsx', script, kind]);
+  // BENCH_SERVER_NODE_FLAGS, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof', to look inside a server under load.
+  const extraFlags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const [command, args] = pinned(SERVER_CPU, process.execPath, ['--expose-gc', ...extraFlags, '--import', 'tsx', script, kind]);
   const child = spawn(command, args, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, ...env },

@@ -56,6 +56,8 @@ process.on('message', (request: ServeRequest) => {
   }
 });
 process.on('disconnect', () => process.exit(0));
+// A clean exit on SIGTERM, so --cpu-prof (BENCH_SERVER_NODE_FLAGS) gets to write its profile.
+process.on('SIGTERM', () => process.exit(0));
 
 try {
   send({ type: 'ready', port: await listen() });

@@ -39,9 +39,12 @@ export function createScaleOut(config: Config): ScaleOut {
   const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, retryStrategy: reconnectDelay });
   // Subscriptions must never be dropped: a room created during an outage still has to be subscribed.
   const sub = pub.duplicate({ maxRetriesPerRequest: null });
+  ignoreFireAndForgetRejections(pub);
+  ignoreFireAndForgetRejections(sub);
   const recovered: Array<() => void> = [];
-  watchConnection(pub, 'pub', () => undefined);
-  watchConnection(sub, 'sub', () => recovered.forEach((cb) => cb()));
+  const state = { shuttingDown: false };
+  watchConnection(pub, 'pub', state, () => undefined);
+  watchConnection(sub, 'sub', state, () => recovered.forEach((cb) => cb()));
 
   const adapter = buildAdapter(config.socketAdapter, pub, sub, traffic);
   return {
@@ -51,6 +54,7 @@ export function createScaleOut(config: Config): ScaleOut {
     traffic,
     onRecovered: (cb) => recovered.push(cb),
     async close() {
+      state.shuttingDown = true;
       await Promise.all([pub.quit().catch(() => pub.disconnect()), sub.quit().catch(() => sub.disconnect())]);
     },
   };
@@ -64,7 +68,10 @@ function buildAdapter(kind: Config['socketAdapter'], pub: Redis, sub: Redis, tra
   }
   if (kind === 'streams') {
     const factory = createStreamsAdapter(pub);
-    return (nsp: Parameters<typeof factory>[0]) => countStreamMessages(factory(nsp), traffic);
+    // Socket.IO calls the factory with `new`, so it must be a function, not an arrow.
+    return function countedStreamsAdapter(nsp: Parameters<typeof factory>[0]) {
+      return countStreamMessages(factory(nsp), traffic);
+    };
   }
   sub.on('smessageBuffer', (channel: Buffer) => traffic.countChannel(channel.toString()));
   return createShardedAdapter(pub, sub, { subscriptionMode: 'dynamic' });
@@ -99,17 +106,37 @@ function reconnectDelay(times: number): number {
   return Math.min(100 * times, 2000);
 }
 
+/**
+ * The adapters fire some commands without handling their promises (the classic adapter's
+ * publish, every adapter's (un)subscribe). During an outage or shutdown those reject
+ * ("Connection is closed"); an unhandled rejection would end the process, and the loss is already
+ * covered by clients catching up. ioredis re-subscribes by itself after reconnecting.
+ */
+const FIRE_AND_FORGET = ['publish', 'subscribe', 'psubscribe', 'ssubscribe', 'unsubscribe', 'punsubscribe', 'sunsubscribe'] as const;
+
+function ignoreFireAndForgetRejections(client: Redis): void {
+  const target = client as unknown as Record<(typeof FIRE_AND_FORGET)[number], (...args: unknown[]) => Promise<unknown>>;
+  for (const name of FIRE_AND_FORGET) {
+    const original = target[name].bind(client);
+    target[name] = (...args: unknown[]) => {
+      const pending = original(...args);
+      pending.catch(() => {});
+      return pending;
+    };
+  }
+}
+
 /** Logs an outage once (not every reconnect attempt) and reports the return of the connection. */
-function watchConnection(client: Redis, name: string, onBack: () => void): void {
+function watchConnection(client: Redis, name: string, state: { shuttingDown: boolean }, onBack: () => void): void {
   let everReady = false;
   let down = false;
   let lastError = '';
   client.on('error', (err: Error) => {
-    if (!everReady && err.message !== lastError) console.error(`[realtime] redis ${name}: ${err.message}`);
+    if (!everReady && !state.shuttingDown && err.message !== lastError) console.error(`[realtime] redis ${name}: ${err.message}`);
     lastError = err.message;
   });
   client.on('close', () => {
-    if (!everReady || down) return;
+    if (!everReady || down || state.shuttingDown) return;
     down = true;
     console.error(`[realtime] redis ${name} connection lost; reconnecting`);
   });

@@ -43,6 +43,8 @@ export interface RealtimeStats {
 export interface Realtime {
   notifier: Notifier;
   stats(): RealtimeStats;
+  /** zeroes the traffic counters (benchmarks measure from a known point) */
+  resetStats(): void;
   close(): Promise<void>;
 }
 
@@ -94,6 +96,7 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
   return {
     notifier: emitter.notifier,
     stats: () => ({ node: nodeId, adapter: scaleOut.kind, sockets: io.engine.clientsCount, received: scaleOut.traffic.snapshot() }),
+    resetStats: () => scaleOut.traffic.reset(),
     async close() {
       io.disconnectSockets(true);
       await Promise.all([...pending]);

@@ -4,7 +4,7 @@
  * their rooms; and the faults that must lose nothing: a node dying between storing and acking,
  * a member offline while messages arrive, and Redis restarting under running nodes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { messages } from '@db/schema/index.js';
 import type { MessageDto, SyncResponse } from '@shared/api/chats.js';
@@ -45,6 +45,11 @@ beforeAll(async () => {
   shared = sharedDatabase();
   nodes = await Promise.all([1, 2, 3].map(() => startNode({ databaseFile: shared.file, redisUrl: redis.url })));
 }, 60_000);
+
+// A failure across processes is unreadable without the servers' own output.
+afterEach((context) => {
+  if (context.task.result?.state === 'fail') nodes.forEach((n, i) => console.error(`--- node ${i + 1} output ---\n${n.output().slice(-2000)}`));
+});
 
 afterAll(async () => {
   sockets.forEach((s) => s.close());

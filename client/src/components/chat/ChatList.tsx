@@ -6,7 +6,7 @@ import { pathFor } from '@shared/routes.js';
 import { Avatar } from '../Avatar.js';
 import { Spinner } from '../Spinner.js';
 import { useAtomValue } from '../../state/jotai.js';
-import { chatListAtom, chatsLoadedAtom, presenceAtom, typingAtom } from '../../state/chats.js';
+import { chatListAtom, chatsLoadedAtom, connectionAtom, presenceAtom, typingAtom } from '../../state/chats.js';
 import { userAtom } from '../../state/user.js';
 import { removeChat } from '../../state/chat-actions.js';
 import { ChatIcon } from './ChatIcons.js';
@@ -20,6 +20,7 @@ export function ChatList({ activeProfile }: { activeProfile: number | null }) {
   const intl = useIntl();
   const chats = useAtomValue(chatListAtom);
   const loaded = useAtomValue(chatsLoadedAtom);
+  const connection = useAtomValue(connectionAtom);
   const [deleting, setDeleting] = useState<ChatEntryDto | null>(null);
 
   const confirmDelete = async () => {
@@ -34,6 +35,11 @@ export function ChatList({ activeProfile }: { activeProfile: number | null }) {
     <section className="chat-list" aria-labelledby="chat-list-title">
       <header className="chat-list-header">
         <h1 id="chat-list-title">{intl.formatMessage({ id: 'chat.title' })}</h1>
+        {connection === 'offline' && (
+          <span className="chat-offline-pill" role="status" data-testid="chat-offline">
+            <ChatIcon name="offline" size={14} /> {intl.formatMessage({ id: 'chat.offline' })}
+          </span>
+        )}
         <Link to={pathFor('members')} className="chat-list-find">
           {intl.formatMessage({ id: 'chat.findMembers' })}
         </Link>
