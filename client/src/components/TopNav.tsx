@@ -23,7 +23,10 @@ function MemberLinks() {
     <nav className="member-nav" aria-label={t('nav.main')}>
       <NavLink to="/members" className="member-nav-link" end>
         <Icon name="search" />
-        <span>{t('nav.search')}</span>
+        <span className="label-long">{t('nav.search')}</span>
+        <span className="label-short" aria-hidden="true">
+          {t('nav.searchShort')}
+        </span>
       </NavLink>
       <NavLink to="/chats" className="member-nav-link">
         <Icon name="chat" />

@@ -44,11 +44,20 @@ export interface OpenLoopOptions {
 /** Routes deliveries to whichever run is current; stray ones from older runs are dropped. */
 export class SwitchableSink implements DeliverySink {
   current: OpenLoopRun | null = null;
+  /** sends and acks of every run, to tell when the server has worked off a backlog */
+  sentTotal = 0;
+  ackedTotal = 0;
   delivered(tag: string, seq: number, receiver: number, messageId?: number): void {
     if (this.current?.tag === tag) this.current.delivered(seq, receiver, messageId);
   }
   acked(tag: string, seq: number, ok: boolean, error?: string): void {
+    this.ackedTotal++;
     if (this.current?.tag === tag && !ok) this.current.refused(error ?? 'unknown');
+  }
+  /** Waits until every send so far was answered (a past overload drained), at most `maxMs`. */
+  async quiet(maxMs: number): Promise<void> {
+    const until = performance.now() + maxMs;
+    while (this.ackedTotal < this.sentTotal && performance.now() < until) await sleep(50);
   }
 }
 
@@ -120,6 +129,7 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
         run.scheduledAt[seq] = start + seq * interval;
         run.receiver[seq] = to.memberId;
         from.send(o.tag, seq, to.memberId);
+        o.sink.sentTotal++;
         seq++;
       }
       if (seq < total) setTimeout(tick, 1);

@@ -21,6 +21,8 @@ export interface ChatBenchOptions {
   crossSeconds: number;
   stormMembers: number;
   stormRate: number;
+  /** BENCH_STORM_RATE given: used as is, not lowered to below the measured knee */
+  stormRateExplicit: boolean;
   stormSeconds: number;
   /** simultaneous connection attempts while members connect */
   connectConcurrency: number;
@@ -85,6 +87,7 @@ export function readOptions(env: NodeJS.ProcessEnv = process.env): ChatBenchOpti
     crossSeconds: num(env, 'BENCH_CROSS_SECONDS', base.crossSeconds),
     stormMembers: Math.round(num(env, 'BENCH_STORM_MEMBERS', base.stormMembers) / 2) * 2,
     stormRate: num(env, 'BENCH_STORM_RATE', base.stormRate),
+    stormRateExplicit: Boolean(env.BENCH_STORM_RATE),
     stormSeconds: num(env, 'BENCH_STORM_SECONDS', base.stormSeconds),
     connectConcurrency: num(env, 'BENCH_CONNECT_CONCURRENCY', 200),
   };

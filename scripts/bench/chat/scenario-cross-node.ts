@@ -11,11 +11,16 @@ import { closeAll, connectMany } from './connect.js';
 import { pairUp, runOpenLoop, SwitchableSink, type StepResult } from './open-loop.js';
 import { startRedis, startServe, type ServerProcess } from './processes.js';
 
-export interface CrossNodeResult {
-  members: number;
+export interface CrossNodeRate {
   rate: number;
   singleNode: StepResult;
   crossNode: StepResult;
+}
+
+export interface CrossNodeResult {
+  members: number;
+  /** per offered rate: all members on node 1, then A's on node 1 and B's on node 2 */
+  rates: CrossNodeRate[];
   /** adapter messages node 3 received during the cross-node phase (all rooms) */
   uninvolvedTotal: number | null;
   /** of those, messages for the rooms of the chatting members */
@@ -53,7 +58,7 @@ function memberRoomMessages(before: TrafficSnapshot, after: TrafficSnapshot, mem
   return sum;
 }
 
-export async function runCrossNode(o: ChatBenchOptions, members: BenchMember[], databaseFile: string): Promise<CrossNodeResult> {
+export async function runCrossNode(o: ChatBenchOptions, members: BenchMember[], databaseFile: string, rates: number[]): Promise<CrossNodeResult> {
   const redis = await startRedis();
   const nodes: ServerProcess[] = [];
   const sink = new SwitchableSink();
@@ -62,24 +67,28 @@ export async function runCrossNode(o: ChatBenchOptions, members: BenchMember[], 
     await mintRedisSessions(redis.url, members);
     for (let i = 0; i < 3; i++) nodes.push(await startServe('app', appEnv(databaseFile, { REDIS_URL: redis.url, SOCKET_ADAPTER: adapter })));
     const [node1, node2, node3] = nodes as [ServerProcess, ServerProcess, ServerProcess];
+    /** one step per rate with the members placed by urlFor */
     const phase = async (label: string, urlFor: (index: number) => string) => {
       const { clients } = await connectMany({ kind: 'app', urlFor: (_m, i) => urlFor(i), members, sink, concurrency: o.connectConcurrency });
-      const step = await runOpenLoop({ tag: `x_${label}`, rate: o.crossRate, seconds: o.crossSeconds, pairs: pairUp(clients), lossTimeoutMs: o.lossTimeoutMs, sink, servers: nodes });
+      const steps: StepResult[] = [];
+      for (const rate of rates) {
+        await sink.quiet(30_000);
+        steps.push(await runOpenLoop({ tag: `x_${label}_${rate}`, rate, seconds: o.crossSeconds, pairs: pairUp(clients), lossTimeoutMs: o.lossTimeoutMs, sink, servers: nodes }));
+      }
+      await sink.quiet(30_000);
       await closeAll(clients);
-      return step;
+      return steps;
     };
-    const singleNode = await phase('single', () => node1.url);
+    const single = await phase('single', () => node1.url);
     const before3 = await adapterTraffic(node3);
     const before2 = await adapterTraffic(node2);
     // Pairs are (even, odd): A's (even) on node 1, B's (odd) on node 2.
-    const crossNode = await phase('cross', (i) => (i % 2 === 0 ? node1.url : node2.url));
+    const cross = await phase('cross', (i) => (i % 2 === 0 ? node1.url : node2.url));
     const after3 = await adapterTraffic(node3);
     const after2 = await adapterTraffic(node2);
     return {
       members: members.length,
-      rate: o.crossRate,
-      singleNode,
-      crossNode,
+      rates: rates.map((rate, i) => ({ rate, singleNode: single[i]!, crossNode: cross[i]! })),
       uninvolvedTotal: before3 && after3 ? after3.total - before3.total : null,
       uninvolvedForMembers: before3 && after3 ? memberRoomMessages(before3, after3, members) : null,
       node2Total: before2 && after2 ? after2.total - before2.total : null,

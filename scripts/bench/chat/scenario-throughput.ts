@@ -40,16 +40,26 @@ export async function runThroughputFor(kind: ServeKind, o: ChatBenchOptions, mem
     const { clients, seconds } = await connectMany({ kind, urlFor: () => server.url, members, sink, concurrency: o.connectConcurrency });
     const pairs = pairUp(clients);
     const steps: StepResult[] = [];
-    for (const rate of o.steps) {
+    const runStep = async (rate: number) => {
+      // A backlog left by an overloaded step would count against this one.
+      await sink.quiet(30_000);
+      await new Promise((r) => setTimeout(r, 1000));
       const step = await runOpenLoop({ tag: `tp_${kind}_${rate}`, rate, seconds: o.secondsPerStep, pairs, lossTimeoutMs: o.lossTimeoutMs, sink, servers: [server] });
       steps.push(step);
       console.log(
         `  ${KIND_LABEL[kind]} ${rate}/s: sent ${int(step.sentRate)}/s recv ${int(step.receivedRate)}/s p50 ${ms(step.latency.p50)} p99 ${ms(step.latency.p99)} max ${ms(step.latency.max)} ms lost ${step.lost}` +
           `${step.refused.size ? ` refused ${JSON.stringify(Object.fromEntries(step.refused))}` : ''} server ${pct(step.serverCpu)} generator ${pct(step.generatorCpu)}`,
       );
-      if (saturated(step)) break;
-      await new Promise((r) => setTimeout(r, 1000));
+      return step;
+    };
+    for (const rate of o.steps) {
+      if (saturated(await runStep(rate))) break;
     }
+    // Below the first step: halve a few times so a knee under it is still located.
+    for (let rate = Math.round(o.steps[0]! / 2), tries = 0; tries < 3 && !steps.some(meetsKnee); rate = Math.round(rate / 2), tries++) {
+      await runStep(rate);
+    }
+    steps.sort((a, b) => a.offered - b.offered);
     await closeAll(clients);
     const knee = Math.max(0, ...steps.filter(meetsKnee).map((s) => s.offered));
     return { kind, steps, knee, connectSeconds: seconds };

@@ -25,11 +25,14 @@ function targetKinds(): ServeKind[] {
 export async function runChatScenarios(o: ChatBenchOptions, members: BenchMember[], databaseFile: string): Promise<boolean> {
   let allMet = true;
   const kinds = targetKinds();
+  /** the persisted knee of scenario 1, to keep later scenarios' load below saturation */
+  let appKnee: number | undefined;
   if (o.scenarios.has(1)) {
     console.log(`\n[chat] scenario 1: ${o.members} members in ${o.members / 2} pairs, steps ${o.steps.join(', ')} msg/s, ${o.secondsPerStep} s each`);
     const results: ThroughputResult[] = [];
     for (const kind of kinds) results.push(await runThroughputFor(kind, o, members.slice(0, o.members), databaseFile));
     printThroughputTable(results);
+    appKnee = results.find((r) => r.kind === 'app')?.knee;
     allMet = printKneeSummary(results) && allMet;
   }
   if (o.scenarios.has(2)) {
@@ -45,30 +48,39 @@ export async function runChatScenarios(o: ChatBenchOptions, members: BenchMember
     allMet = printIdleSummary(results) && allMet;
   }
   if (o.scenarios.has(3) && kinds.includes('app')) {
-    console.log(`\n[chat] scenario 3: ${o.crossMembers} members, 3 nodes + redis-server, ${o.crossRate} msg/s for ${o.crossSeconds} s per phase`);
-    allMet = printCrossNodeSummary(await runCrossNode(o, members.slice(0, o.crossMembers), databaseFile)) && allMet;
+    // At a rate one node cannot carry, the Redis hop is lost in the queueing: add a rate below the knee.
+    const belowKnee = appKnee && appKnee < o.crossRate ? Math.max(1, Math.round(appKnee / 2)) : undefined;
+    const rates = belowKnee ? [o.crossRate, belowKnee] : [o.crossRate];
+    console.log(`\n[chat] scenario 3: ${o.crossMembers} members, 3 nodes + redis-server, ${rates.join(' and ')} msg/s for ${o.crossSeconds} s per phase${belowKnee ? ` (${belowKnee}: half the persisted knee)` : ''}`);
+    allMet = printCrossNodeSummary(await runCrossNode(o, members.slice(0, o.crossMembers), databaseFile, rates)) && allMet;
   }
   if (o.scenarios.has(4) && kinds.includes('app')) {
-    console.log(`\n[chat] scenario 4: ${o.stormMembers} members at ${o.stormRate} msg/s for ${o.stormSeconds} s, server killed (SIGKILL) and restarted at ${(o.stormSeconds / 3).toFixed(1)} s`);
-    allMet = printReconnectSummary(await runReconnectStorm(o, members.slice(0, o.stormMembers), databaseFile)) && allMet;
+    // The storm is about the restart, not overload (scenario 1): stay under half the knee unless told.
+    const rate = !o.stormRateExplicit && appKnee && appKnee / 2 < o.stormRate ? Math.max(1, Math.round(appKnee / 2)) : o.stormRate;
+    const why = rate !== o.stormRate ? ` (half the persisted knee; BENCH_STORM_RATE overrides)` : '';
+    console.log(`\n[chat] scenario 4: ${o.stormMembers} members at ${rate} msg/s${why} for ${o.stormSeconds} s, server killed (SIGKILL) and restarted at ${(o.stormSeconds / 3).toFixed(1)} s`);
+    allMet = printReconnectSummary(await runReconnectStorm({ ...o, stormRate: rate }, members.slice(0, o.stormMembers), databaseFile)) && allMet;
   }
   return allMet;
 }
 
 function printCrossNodeSummary(r: CrossNodeResult): boolean {
-  const addedP50 = r.crossNode.latency.p50 - r.singleNode.latency.p50;
-  const addedP99 = r.crossNode.latency.p99 - r.singleNode.latency.p99;
-  const single = `single node (redis mode) p50 ${ms(r.singleNode.latency.p50)} / p99 ${ms(r.singleNode.latency.p99)} ms`;
-  const rows: Array<Array<string | number>> = [
-    ['cross-node p50 / p99', '-', `${ms(r.crossNode.latency.p50)} / ${ms(r.crossNode.latency.p99)} ms`, single, ''],
-    ['added p50 over single node', `<= +${TARGET_CROSS_ADDED_P50_MS} ms`, `${addedP50 >= 0 ? '+' : ''}${ms(addedP50)} ms`, '', verdict(addedP50 <= TARGET_CROSS_ADDED_P50_MS)],
-    ['added p99 over single node', `<= +${TARGET_CROSS_ADDED_P99_MS} ms`, `${addedP99 >= 0 ? '+' : ''}${ms(addedP99)} ms`, '', verdict(addedP99 <= TARGET_CROSS_ADDED_P99_MS)],
-    ['lost (single / cross)', '0', `${r.singleNode.lost} / ${r.crossNode.lost}`, '', verdict(r.singleNode.lost + r.crossNode.lost === 0)],
-    ['sent / received per s (cross)', `${int(r.rate)}/s`, `${int(r.crossNode.sentRate)} / ${int(r.crossNode.receivedRate)}`, `server cpu (3 nodes) ${Math.round((r.crossNode.serverCpu ?? 0) * 100)}%`, ''],
-    ['adapter msgs at uninvolved node 3, members\' rooms', '0', r.uninvolvedForMembers ?? 'no /dev/realtime-stats', `node 3 all rooms ${r.uninvolvedTotal ?? '-'}; node 2 all rooms ${r.node2Total ?? '-'}`, r.uninvolvedForMembers === null ? 'MISSED' : verdict(r.uninvolvedForMembers === 0)],
-  ];
+  const rows: Array<Array<string | number>> = [];
+  let met = true;
+  r.rates.forEach(({ rate, singleNode, crossNode }, i) => {
+    const addedP50 = crossNode.latency.p50 - singleNode.latency.p50;
+    const addedP99 = crossNode.latency.p99 - singleNode.latency.p99;
+    const saturated = singleNode.lost > 0 || singleNode.latency.p99 > KNEE_P99_MS;
+    const judged = i === 0; // the issue's rate decides the verdict; the others are context
+    const sign = (v: number) => `${v >= 0 ? '+' : ''}${ms(v)} ms`;
+    rows.push([`${int(rate)} msg/s: cross-node p50 / p99`, '-', `${ms(crossNode.latency.p50)} / ${ms(crossNode.latency.p99)} ms`, `single node (redis mode) ${ms(singleNode.latency.p50)} / ${ms(singleNode.latency.p99)} ms${saturated ? ' - SATURATED' : ''}`, '']);
+    rows.push([`${int(rate)} msg/s: added p50 / p99`, `<= +${TARGET_CROSS_ADDED_P50_MS} / +${TARGET_CROSS_ADDED_P99_MS} ms`, `${sign(addedP50)} / ${sign(addedP99)}`, `server cpu (3 nodes) ${Math.round((crossNode.serverCpu ?? 0) * 100)}%`, judged ? verdict(addedP50 <= TARGET_CROSS_ADDED_P50_MS && addedP99 <= TARGET_CROSS_ADDED_P99_MS) : '']);
+    rows.push([`${int(rate)} msg/s: lost single / cross`, '0', `${singleNode.lost} / ${crossNode.lost}`, `received/s cross ${int(crossNode.receivedRate)}`, judged ? verdict(singleNode.lost + crossNode.lost === 0) : '']);
+    if (judged) met = addedP50 <= TARGET_CROSS_ADDED_P50_MS && addedP99 <= TARGET_CROSS_ADDED_P99_MS && singleNode.lost + crossNode.lost === 0;
+  });
+  rows.push(["adapter msgs at uninvolved node 3, members' rooms", '0', r.uninvolvedForMembers ?? 'no /dev/realtime-stats', `node 3 all rooms ${r.uninvolvedTotal ?? '-'}; node 2 all rooms ${r.node2Total ?? '-'}`, r.uninvolvedForMembers === null ? 'MISSED' : verdict(r.uninvolvedForMembers === 0)]);
   printTable(`Scenario 3 - cross-node with Redis (${r.adapter} adapter, ${int(r.members)} members)`, ['metric', 'target', 'measured', 'baseline / context', 'verdict'], rows);
-  return addedP50 <= TARGET_CROSS_ADDED_P50_MS && addedP99 <= TARGET_CROSS_ADDED_P99_MS && r.singleNode.lost + r.crossNode.lost === 0 && r.uninvolvedForMembers === 0;
+  return met && r.uninvolvedForMembers === 0;
 }
 
 function printReconnectSummary(r: ReconnectResult): boolean {

@@ -35,9 +35,9 @@ export interface ConnectOptions {
   reconnect?: boolean;
 }
 
-/** client_id of the app: `<tag>-<seq>`; tag is [A-Za-z0-9_] so the id matches clientIdField. */
+/** client_id of the app: `<tag>-<seq>`, tag [A-Za-z0-9_]; seq padded so the id has clientIdField's 8+ chars. */
 export function clientId(tag: string, seq: number): string {
-  return `${tag}-${seq}`;
+  return `${tag}-${String(seq).padStart(6, '0')}`;
 }
 
 export function parseClientId(id: string): { tag: string; seq: number } | null {

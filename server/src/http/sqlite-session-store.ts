@@ -1,26 +1,54 @@
 import { Store, type SessionData } from 'express-session';
-import { eq, lt } from 'drizzle-orm';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '@db/client.js';
-import { sessions } from '@db/schema/index.js';
 import type { Clock } from '../clock.js';
 
 type Callback = (err?: unknown, session?: SessionData | null) => void;
 
-/** express-session store on the app's SQLite file, so sessions survive a restart with no Redis. */
+/** A touch only writes when it moves the expiry by more than this (sessions last 30 days). */
+const TOUCH_WRITE_INTERVAL_MS = 3_600_000;
+/** Bound on the in-memory "last written expiry" cache; cleared wholesale when full. */
+const TOUCH_CACHE_MAX = 100_000;
+
+/**
+ * express-session store on the app's SQLite file, so sessions survive a restart with no Redis.
+ * It sits on every request's hot path: statements are prepared once, and the sliding expiry is
+ * written at most once an hour per session instead of on every request.
+ */
 export class SqliteSessionStore extends Store {
   private lastPurge = 0;
+  private readonly writtenExpiry = new Map<string, number>();
+  private readonly statements: {
+    get: Statement<[string], { sess: string; expires_at: number }>;
+    upsert: Statement<[string, string, number | null, number]>;
+    touch: Statement<[number, string]>;
+    destroy: Statement<[string]>;
+    purge: Statement<[number]>;
+  };
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly clock: Clock,
   ) {
     super();
+    const sqlite = db.$client;
+    this.statements = {
+      get: sqlite.prepare('SELECT sess, expires_at FROM sessions WHERE sid = ?'),
+      upsert: sqlite.prepare(
+        'INSERT INTO sessions (sid, sess, user_id, expires_at) VALUES (?, ?, ?, ?) ' +
+          'ON CONFLICT(sid) DO UPDATE SET sess = excluded.sess, user_id = excluded.user_id, expires_at = excluded.expires_at',
+      ),
+      touch: sqlite.prepare('UPDATE sessions SET expires_at = ? WHERE sid = ?'),
+      destroy: sqlite.prepare('DELETE FROM sessions WHERE sid = ?'),
+      purge: sqlite.prepare('DELETE FROM sessions WHERE expires_at < ?'),
+    };
   }
 
   override get(sid: string, cb: Callback): void {
     try {
-      const row = this.db.select().from(sessions).where(eq(sessions.sid, sid)).get();
-      if (!row || row.expiresAt <= this.clock.now()) return cb(null, null);
+      const row = this.statements.get.get(sid);
+      if (!row || row.expires_at <= this.clock.now()) return cb(null, null);
+      this.rememberExpiry(sid, row.expires_at);
       cb(null, JSON.parse(row.sess) as SessionData);
     } catch (err) {
       cb(err);
@@ -31,12 +59,8 @@ export class SqliteSessionStore extends Store {
     try {
       const expiresAt = this.expiry(sess);
       const userId = (sess as SessionData & { userId?: number }).userId ?? null;
-      const value = JSON.stringify(sess);
-      this.db
-        .insert(sessions)
-        .values({ sid, sess: value, userId, expiresAt })
-        .onConflictDoUpdate({ target: sessions.sid, set: { sess: value, userId, expiresAt } })
-        .run();
+      this.statements.upsert.run(sid, JSON.stringify(sess), userId, expiresAt);
+      this.rememberExpiry(sid, expiresAt);
       this.purgeExpiredNowAndThen();
       cb?.();
     } catch (err) {
@@ -46,7 +70,12 @@ export class SqliteSessionStore extends Store {
 
   override touch(sid: string, sess: SessionData, cb?: (err?: unknown) => void): void {
     try {
-      this.db.update(sessions).set({ expiresAt: this.expiry(sess) }).where(eq(sessions.sid, sid)).run();
+      const expiresAt = this.expiry(sess);
+      const written = this.writtenExpiry.get(sid);
+      if (written === undefined || expiresAt - written >= TOUCH_WRITE_INTERVAL_MS) {
+        this.statements.touch.run(expiresAt, sid);
+        this.rememberExpiry(sid, expiresAt);
+      }
       cb?.();
     } catch (err) {
       cb?.(err);
@@ -55,11 +84,17 @@ export class SqliteSessionStore extends Store {
 
   override destroy(sid: string, cb?: (err?: unknown) => void): void {
     try {
-      this.db.delete(sessions).where(eq(sessions.sid, sid)).run();
+      this.statements.destroy.run(sid);
+      this.writtenExpiry.delete(sid);
       cb?.();
     } catch (err) {
       cb?.(err);
     }
+  }
+
+  private rememberExpiry(sid: string, expiresAt: number): void {
+    if (this.writtenExpiry.size >= TOUCH_CACHE_MAX) this.writtenExpiry.clear();
+    this.writtenExpiry.set(sid, expiresAt);
   }
 
   private expiry(sess: SessionData): number {
@@ -72,6 +107,6 @@ export class SqliteSessionStore extends Store {
     const now = this.clock.now();
     if (now - this.lastPurge < 3_600_000) return;
     this.lastPurge = now;
-    this.db.delete(sessions).where(lt(sessions.expiresAt, now)).run();
+    this.statements.purge.run(now);
   }
 }

@@ -11,10 +11,9 @@
 import { Redis } from 'ioredis';
 import { createAdapter as createClassicAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
 import { createAdapter as createStreamsAdapter } from '@socket.io/redis-streams-adapter';
+import type { ServerOptions } from 'socket.io';
 import type { Config } from '../config.js';
 import { AdapterTraffic } from './adapter-stats.js';
-
-import type { ServerOptions } from 'socket.io';
 
 type AdapterFactory = NonNullable<ServerOptions['adapter']>;
 

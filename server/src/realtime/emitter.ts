@@ -20,6 +20,9 @@ export function createEmitter(io: RealtimeServer): RealtimeEmitter {
       notify(userId, event, ...payload) {
         io.to(rooms.user(userId)).emit(event, ...payload);
       },
+      endSession(sessionId) {
+        io.in(rooms.session(sessionId)).disconnectSockets(true);
+      },
     },
     presenceChanged(presence) {
       io.to(rooms.presence(presence.profile)).emit('presence', presence);

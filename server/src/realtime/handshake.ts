@@ -11,7 +11,7 @@ import type { AppContext } from '../context.js';
 import { normaliseHost, type SiteDirectory } from '../http/site.js';
 import type { MemberSocket } from './types.js';
 
-type SessionRequest = IncomingMessage & { session?: Session & Partial<SessionData> };
+type SessionRequest = IncomingMessage & { session?: Session & Partial<SessionData>; sessionID?: string };
 
 /** Host part of an Origin header ('https://www.example.com:8443' -> 'example.com'), or null if unparsable. */
 function originHost(origin: string): string | null {
@@ -50,7 +50,8 @@ export function authenticateSocket(ctx: AppContext, sites: SiteDirectory) {
     const host = req.headers.host ?? '';
     const site = sites.find(host);
     const userId = req.session?.userId;
-    if (!site || !userId) return next(new Error('authentication_required'));
+    const sessionId = req.sessionID;
+    if (!site || !userId || !sessionId) return next(new Error('authentication_required'));
     const user = ctx.db
       .select({ id: users.id, status: users.status, sessionEpoch: users.sessionEpoch })
       .from(users)
@@ -58,7 +59,7 @@ export function authenticateSocket(ctx: AppContext, sites: SiteDirectory) {
       .get();
     const epoch = req.session?.epoch ?? 0;
     if (!user || user.status === 'deleted' || user.sessionEpoch !== epoch) return next(new Error('authentication_required'));
-    socket.data = { userId: user.id, siteId: site.id, host, epoch };
+    socket.data = { userId: user.id, siteId: site.id, host, epoch, sessionId };
     next();
   };
 }

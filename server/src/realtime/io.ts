@@ -63,11 +63,12 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
   io.use(authenticateSocket(ctx, options.sites));
 
   const emitter = createEmitter(io);
-  let presence: PresenceService;
+  // A member whose only sockets were on a crashed node is announced offline by a surviving node.
+  const sweptOffline = (userId: number) => track(Promise.resolve().then(() => presence.wentOffline(userId)));
   const counter: PresenceCounter & { nodeId?: string; resync?: () => Promise<void> } = scaleOut.redis
-    ? new RedisPresenceCounter(scaleOut.redis, (userId) => track(Promise.resolve().then(() => presence.wentOffline(userId))))
+    ? new RedisPresenceCounter(scaleOut.redis, sweptOffline)
     : new MemoryPresenceCounter();
-  presence = new PresenceService(ctx, counter, emitter);
+  const presence = new PresenceService(ctx, counter, emitter);
   const commandContext: CommandContext = { ctx, presence, siteOf: (socket) => options.sites.find(socket.data.host) };
 
   // Work still running when we shut down (presence writes) is awaited before the database closes.
@@ -80,7 +81,7 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
 
   io.on('connection', (socket) => {
     const { userId } = socket.data;
-    void socket.join(rooms.user(userId));
+    void socket.join([rooms.user(userId), rooms.session(socket.data.sessionId)]);
     track(presence.socketOpened(userId));
     for (const register of options.commands ?? []) register(socket, commandContext);
     socket.on('disconnect', () => track(presence.socketClosed(userId)));

@@ -7,6 +7,8 @@ import type { ServerToClientEvents } from '@shared/realtime.js';
  */
 export interface Notifier {
   notify<E extends keyof ServerToClientEvents>(userId: number, event: E, ...payload: Parameters<ServerToClientEvents[E]>): void;
+  /** closes every socket (on any node) opened with this express-session id; call it on log-out */
+  endSession?(sessionId: string): void;
 }
 
 export const silentNotifier: Notifier = { notify: () => {} };

@@ -10,6 +10,8 @@ export interface SocketData {
   siteId: number;
   /** Host header of the handshake: how the socket's site is found again */
   host: string;
+  /** express-session id, so a log-out can close the sockets of that session */
+  sessionId: string;
   /** users.session_epoch at handshake; a later password change ends the socket's rights */
   epoch: number;
 }

@@ -35,15 +35,15 @@ export function ChatList({ activeProfile }: { activeProfile: number | null }) {
     <section className="chat-list" aria-labelledby="chat-list-title">
       <header className="chat-list-header">
         <h1 id="chat-list-title">{intl.formatMessage({ id: 'chat.title' })}</h1>
-        {connection === 'offline' && (
-          <span className="chat-offline-pill" role="status" data-testid="chat-offline">
-            <ChatIcon name="offline" size={14} /> {intl.formatMessage({ id: 'chat.offline' })}
-          </span>
-        )}
         <Link to={pathFor('members')} className="chat-list-find">
           {intl.formatMessage({ id: 'chat.findMembers' })}
         </Link>
       </header>
+      {connection === 'offline' && (
+        <p className="chat-offline-bar" role="status" data-testid="chat-offline">
+          <ChatIcon name="offline" size={14} /> {intl.formatMessage({ id: 'chat.offline' })}
+        </p>
+      )}
       {!loaded && <Spinner block />}
       {loaded && chats.length === 0 && (
         <div className="chat-list-empty">

@@ -112,8 +112,10 @@ export function Composer({ disabled, onSend, onTyping, onOpenGifts, onOpenIcebre
       </div>
       <div className="chat-composer-info" id="chat-composer-info">
         <span className="chat-composer-cost">
-          {intl.formatMessage({ id: 'chat.costLine' }, { credits: messageCredits, balance: credits })}
-          {cost && <> · {intl.formatMessage({ id: 'chat.minimumCost' }, { cost })}</>}
+          {intl.formatMessage({ id: 'chat.perMessage' }, { credits: messageCredits })}
+          {cost && <> ({intl.formatMessage({ id: 'chat.minimumCost' }, { cost })})</>}
+          {' · '}
+          <span className={credits <= messageCredits ? 'chat-composer-low' : undefined}>{intl.formatMessage({ id: 'chat.balance' }, { balance: credits })}</span>
         </span>
         <span className={`chat-composer-counter${over ? ' is-over' : length > max * 0.9 ? ' is-near' : ''}`} aria-live={over ? 'polite' : 'off'}>
           {intl.formatMessage({ id: 'chat.counter' }, { count: length, max })}

@@ -1,0 +1,67 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, retryTiming, setUnauthenticatedHandler } from './http.js';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+describe('api()', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    retryTiming.baseMs = 0;
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+    setUnauthenticatedHandler(() => {});
+  });
+
+  it('retries network errors and 502/503/504 five times, then succeeds', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('offline')).mockResolvedValueOnce(json(503, {})).mockResolvedValueOnce(json(504, {})).mockResolvedValueOnce(json(200, { ok: true }));
+    await expect(api('/api/settings.php')).resolves.toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('gives up after 1 + 5 attempts with try_later', async () => {
+    fetchMock.mockRejectedValue(new TypeError('offline'));
+    await expect(api('/api/settings.php')).rejects.toMatchObject({ status: 0, code: 'try_later' });
+    expect(fetchMock).toHaveBeenCalledTimes(6);
+  });
+
+  it('does not retry other errors and exposes the code and fields', async () => {
+    fetchMock.mockResolvedValueOnce(json(400, { error: 'invalid_email', message: 'Invalid email', fields: { email: 'invalid_email' }, suggestion: 'a@gmail.com' }));
+    const error = await api('/api/signup.php', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, code: 'invalid_email', fields: { email: 'invalid_email' } });
+    expect((error as ApiError).body.suggestion).toBe('a@gmail.com');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends JSON with same-origin cookies and X-Request-Type only on /api/user.php', async () => {
+    fetchMock.mockImplementation(async () => json(200, {}));
+    await api('/api/user.php', { method: 'PUT', body: { language: 'de' } });
+    await api('/api/settings.php', { query: { domain: 'localhost' } });
+    const [userUrl, userInit] = fetchMock.mock.calls[0]!;
+    expect(userUrl).toBe('/api/user.php');
+    expect(userInit).toMatchObject({ method: 'PUT', credentials: 'same-origin', body: '{"language":"de"}' });
+    expect((userInit!.headers as Record<string, string>)['X-Request-Type']).toBe('client');
+    const [settingsUrl, settingsInit] = fetchMock.mock.calls[1]!;
+    expect(settingsUrl).toBe('/api/settings.php?domain=localhost');
+    expect((settingsInit!.headers as Record<string, string>)['X-Request-Type']).toBeUndefined();
+  });
+
+  it('a 403 authentication_required logs out, except from /api/user.php', async () => {
+    const onLogout = vi.fn();
+    setUnauthenticatedHandler(onLogout);
+    fetchMock.mockImplementation(async () => json(403, { error: 'authentication_required', message: 'x', authentication_required: true }));
+    await api('/api/user.php').catch(() => undefined);
+    expect(onLogout).not.toHaveBeenCalled();
+    await api('/api/chats.php').catch(() => undefined);
+    expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+
+  it('maps unknown codes and 5xx to generic and try_later', async () => {
+    fetchMock.mockResolvedValueOnce(json(418, { error: 'teapot' })).mockResolvedValueOnce(json(500, 'x'));
+    await expect(api('/api/a.php')).rejects.toMatchObject({ code: 'generic' });
+    await expect(api('/api/b.php')).rejects.toMatchObject({ code: 'try_later' });
+  });
+});

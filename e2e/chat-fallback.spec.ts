@@ -1,0 +1,59 @@
+import { expect, test, type Page } from '@playwright/test';
+import { bubble, conversationWith, DEMO_ACCOUNTS, memberContext, sendFromComposer, uniqueText } from './chat-fixtures.js';
+
+/** Shorter polling for this test only (honoured outside production builds and in automated browsers). */
+const POLL_MS = 1_000;
+
+async function blockSocket(page: Page): Promise<void> {
+  // Both transports: HTTP long-polling requests and the WebSocket upgrade.
+  await page.route('**/socket.io/**', (route) => route.abort());
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
+  await page.addInitScript((ms) => localStorage.setItem('debug-poll-ms', String(ms)), POLL_MS);
+}
+
+/**
+ * With the socket transport blocked, B (Sophie) still gets messages through REST polling, reads
+ * them over REST (A sees the read tick), and sends over POST /api/messages.php with its client id.
+ */
+test('messages arrive through polling while the socket is blocked', async ({ browser, baseURL }) => {
+  const a = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
+  const b = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+  await blockSocket(b.page);
+  const { conversation } = await conversationWith(b, DEMO_ACCOUNTS.premium.name);
+
+  const socketRequests: string[] = [];
+  b.page.on('requestfinished', (request) => request.url().includes('/socket.io/') && socketRequests.push(request.url()));
+
+  await b.page.goto(`/chats/${conversation}`);
+  await expect(b.page.getByTestId('chat-peer-name')).toContainText(DEMO_ACCOUNTS.premium.name);
+  await expect(b.page.getByTestId('chat-offline')).toBeVisible();
+
+  await a.page.goto(`/chats/${conversation}`);
+  await expect(a.page.getByTestId('chat-peer-name')).toContainText(DEMO_ACCOUNTS.free.name);
+
+  // A writes over its live socket; B, with no socket at all, gets it from a polling round.
+  const text = uniqueText('Polling works, Sophie');
+  const syncCall = b.page.waitForRequest((r) => r.url().includes('/api/sync.php'), { timeout: 15_000 });
+  await sendFromComposer(a.page, text);
+  await syncCall;
+  await expect(bubble(b.page, text)).toBeVisible({ timeout: 15_000 });
+
+  // B has the chat open: it is read over REST, so A's tick turns to read.
+  await expect(bubble(a.page, text)).toHaveAttribute('data-state', 'read', { timeout: 15_000 });
+  await expect.poll(async () => (await conversationWith(b, DEMO_ACCOUNTS.premium.name)).unread).toBe(0);
+
+  // B replies while disconnected: POST /api/messages.php, stored once, A gets it live.
+  const reply = uniqueText('Sent without a socket');
+  const post = b.page.waitForResponse((r) => r.url().includes('/api/messages.php') && r.request().method() === 'POST');
+  await sendFromComposer(b.page, reply);
+  expect((await post).status()).toBe(201);
+  await expect(bubble(b.page, reply)).toHaveAttribute('data-state', /sent|read/);
+  await expect(bubble(a.page, reply)).toBeVisible();
+  await expect(bubble(a.page, reply)).toHaveCount(1);
+
+  // The socket never got through: everything above went over REST.
+  expect(socketRequests).toEqual([]);
+
+  await a.context.close();
+  await b.context.close();
+});

@@ -1,0 +1,67 @@
+/** Shared steps of the chat end-to-end specs: log in through the API, find the demo conversation. */
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, type DemoAccount } from '../db/seed/demo-accounts.js';
+import type { ChatsResponse, CountsDto } from '../shared/src/api/chats.js';
+
+export { DEMO_ACCOUNTS };
+
+export interface Member {
+  context: BrowserContext;
+  page: Page;
+  request: APIRequestContext;
+}
+
+/** A fresh browser context logged in as `account` (session cookie set by POST /api/user.php). */
+export async function memberContext(browser: Browser, baseURL: string, account: DemoAccount): Promise<Member> {
+  const context = await browser.newContext({ baseURL });
+  const response = await context.request.post('/api/user.php', { data: { email: account.email, password: account.password } });
+  expect(response.status(), `log in ${account.email}`).toBe(200);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`[${account.name}] page error: ${error.message}`));
+  return { context, page, request: context.request };
+}
+
+/** The conversation between the caller and the member named `peerName` (seeded for Sophie and James). */
+export async function conversationWith(member: Member, peerName: string): Promise<{ conversation: number; unread: number }> {
+  const response = await member.request.get('/api/chats.php');
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as ChatsResponse;
+  const entry = body.chats.find((c) => c.profile.name === peerName);
+  expect(entry, `a chat with ${peerName}`).toBeTruthy();
+  return { conversation: entry!.conversation, unread: entry!.num_unread_messages };
+}
+
+export async function countsOf(member: Member): Promise<CountsDto> {
+  const response = await member.request.get('/api/counts.php');
+  expect(response.status()).toBe(200);
+  return (await response.json()) as CountsDto;
+}
+
+/** The number in the page title's '(N) ' prefix, 0 without one. */
+export async function titleCount(page: Page): Promise<number> {
+  const match = /^\((\d+)\)/.exec(await page.title());
+  return match ? Number(match[1]) : 0;
+}
+
+/** The Messages badge of the top navigation (0 when it is not shown). */
+export async function messagesBadge(page: Page): Promise<number> {
+  const badge = page.locator('a.member-nav-link[href="/chats"] .badge');
+  if ((await badge.count()) === 0) return 0;
+  const text = (await badge.first().textContent()) ?? '0';
+  return text === '99+' ? 100 : Number(text);
+}
+
+export function uniqueText(label: string): string {
+  return `${label} ${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+}
+
+/** Types into the composer and presses Enter. */
+export async function sendFromComposer(page: Page, text: string): Promise<void> {
+  const input = page.getByTestId('chat-input');
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+export function bubble(page: Page, text: string) {
+  return page.getByTestId('chat-message').filter({ hasText: text });
+}

@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import type { ChatsResponse } from '../shared/src/api/chats.js';
+import { bubble, DEMO_ACCOUNTS, memberContext, sendFromComposer, uniqueText } from './chat-fixtures.js';
+
+test('a free member who started her 2 conversations sees the premium-only alert', async ({ browser, baseURL }) => {
+  const sophie = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+  const chats = (await (await sophie.request.get('/api/chats.php')).json()) as ChatsResponse;
+  const known = new Set(chats.chats.map((c) => c.profile.id));
+  const strangers = [...Array(60).keys()].map((i) => i + 41).filter((id) => !known.has(id));
+
+  // Free members may start 2 conversations: keep starting new ones until the server refuses.
+  let refused = false;
+  for (const stranger of strangers.slice(0, 3)) {
+    await sophie.page.goto(`/members/${stranger}/chat`);
+    await expect(sophie.page.getByTestId('chat-thread')).toBeVisible();
+    const text = uniqueText('Hello stranger');
+    await sendFromComposer(sophie.page, text);
+    const state = bubble(sophie.page, text);
+    await expect(state).toHaveAttribute('data-state', /sent|failed/);
+    if ((await state.getAttribute('data-state')) === 'failed') {
+      refused = true;
+      break;
+    }
+    // A started conversation joins the list at once.
+    await expect(sophie.page.getByTestId('chat-list-item').filter({ hasText: (await sophie.page.getByTestId('chat-peer-name').textContent())!.split(',')[0]! })).toBeVisible();
+  }
+  expect(refused).toBe(true);
+  const alert = sophie.page.getByTestId('notice-premium');
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole('link')).toHaveAttribute('href', '/premium');
+  await sophie.context.close();
+});
+
+test('running out of credits shows the buy button and keeps the message for a retry', async ({ browser, baseURL }) => {
+  const james = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
+  // No socket, so the send goes over REST, where this test answers as a server with no credits left.
+  await james.page.route('**/socket.io/**', (route) => route.abort());
+  await james.page.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
+  let attempts = 0;
+  const clientIds: string[] = [];
+  await james.page.route('**/api/messages.php', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    attempts++;
+    clientIds.push((route.request().postDataJSON() as { client_id: string }).client_id);
+    await route.fulfill({ status: 402, contentType: 'application/json', body: JSON.stringify({ error: 'insufficient_credits', message: 'You do not have enough credits', credits: 0, needed: 1 }) });
+  });
+  const chats = (await (await james.request.get('/api/chats.php')).json()) as ChatsResponse;
+  const withSophie = chats.chats.find((c) => c.profile.name === DEMO_ACCOUNTS.free.name)!;
+  await james.page.goto(`/chats/${withSophie.conversation}`);
+  const text = uniqueText('Will this go through?');
+  await sendFromComposer(james.page, text);
+
+  const notice = james.page.getByTestId('notice-credits');
+  await expect(notice).toContainText('You do not have enough credits');
+  await expect(notice.getByRole('link')).toHaveAttribute('href', '/credits');
+  await expect(bubble(james.page, text)).toHaveAttribute('data-state', 'failed');
+
+  // Retry sends the same client id again (the server stores a message at most once).
+  await bubble(james.page, text).getByRole('button', { name: 'Retry' }).click();
+  await expect.poll(() => attempts).toBe(2);
+  expect(new Set(clientIds).size).toBe(1);
+  await james.page.screenshot({ path: 'screenshots/chat-desktop-no-credits-en.png' });
+  await james.context.close();
+});

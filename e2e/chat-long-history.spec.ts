@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import type { ChatsResponse, MessageDto, MessagesResponse } from '../shared/src/api/chats.js';
+import { DEMO_ACCOUNTS, memberContext } from './chat-fixtures.js';
+
+const TOTAL = 10_000;
+const PAGE = 2_000;
+
+/**
+ * A conversation with 10,000 messages: the history endpoint is answered by the test (pages of
+ * 2,000) so the client's windowing is what is measured. Only a few dozen rows may be in the DOM,
+ * and loading older pages must keep the message on screen where it was.
+ */
+test('10,000 messages stay windowed and scrolling back keeps the position', async ({ browser, baseURL }) => {
+  const james = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
+  const chats = (await (await james.request.get('/api/chats.php')).json()) as ChatsResponse;
+  const entry = chats.chats.find((c) => c.profile.name === DEMO_ACCOUNTS.free.name)!;
+  const me = (await (await james.request.get('/api/user.php')).json()) as { user: { id: number } };
+  const start = Date.UTC(2025, 0, 1);
+  const message = (id: number): MessageDto => ({
+    id,
+    conversation: entry.conversation,
+    sender: id % 3 === 0 ? me.user.id : entry.profile.id,
+    client_id: `long-history-${id}`,
+    kind: 'text',
+    body: id % 7 === 0 ? `Message ${id}: a longer one that wraps over a few lines so that rows have different heights, as real chats do.` : `Message ${id}`,
+    gift_id: null,
+    created_at: new Date(start + id * 20 * 60_000).toISOString(),
+  });
+
+  await james.page.route('**/api/messages.php?*', async (route) => {
+    const url = new URL(route.request().url());
+    if (route.request().method() !== 'GET' || url.searchParams.get('conversation') !== String(entry.conversation)) return route.fallback();
+    const real = (await (await route.fetch()).json()) as MessagesResponse;
+    const before = Number(url.searchParams.get('before') ?? TOTAL + 1);
+    // older pages answer slowly so the test can see the screen before and after they land
+    if (url.searchParams.has('before')) await new Promise((resolve) => setTimeout(resolve, 400));
+    const first = Math.max(1, before - PAGE);
+    const messages = Array.from({ length: before - first }, (_, i) => message(first + i));
+    const body: MessagesResponse = { ...real, messages, has_more: first > 1, history_cut: false, peer_last_read: TOTAL - 10 };
+    await route.fulfill({ contentType: 'application/json', body: JSON.stringify(body) });
+  });
+
+  await james.page.goto(`/chats/${entry.conversation}`);
+  const rows = james.page.getByTestId('chat-message');
+  await expect(rows.filter({ hasText: `Message ${TOTAL}` })).toBeVisible();
+  expect(await rows.count()).toBeLessThan(80);
+
+  // Scroll to the top again and again: each older page lands above without moving what is on screen.
+  const scroller = james.page.getByTestId('chat-scroll');
+  const topOf = (id: string) => james.page.locator(`[data-testid=chat-message][data-id="${id}"]`).evaluate((el) => el.getBoundingClientRect().top);
+  for (let page = 1; page < TOTAL / PAGE; page++) {
+    const older = james.page.waitForResponse((r) => r.url().includes('before='));
+    await scroller.evaluate((el) => (el.scrollTop = 0));
+    await james.page.waitForTimeout(100);
+    const oldest = (await rows.first().getAttribute('data-id'))!;
+    const yBefore = await topOf(oldest);
+    await older;
+    await expect(rows.first()).not.toHaveAttribute('data-id', oldest);
+    await james.page.waitForTimeout(100);
+    // the message that was on screen did not move while 2,000 older ones were added above it
+    expect(Math.abs((await topOf(oldest)) - yBefore)).toBeLessThan(4);
+    expect(await rows.count()).toBeLessThan(80);
+  }
+  await scroller.evaluate((el) => (el.scrollTop = 0));
+  await expect(james.page.locator('[data-testid=chat-message][data-id="1"]')).toBeVisible();
+
+  // Jump to the middle: the right messages render, still only a window of them.
+  await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight / 2));
+  await james.page.waitForTimeout(200);
+  const ids = (await rows.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id'))))).filter((id) => id > 0);
+  expect(ids.length).toBeGreaterThan(5);
+  expect(ids.length).toBeLessThan(80);
+  expect(Math.min(...ids)).toBeGreaterThan(2_000);
+  expect(Math.max(...ids)).toBeLessThan(8_000);
+
+  // Scrolling stays cheap: 60 scroll steps through the middle in well under a few seconds.
+  const elapsed = await scroller.evaluate(async (el) => {
+    const t0 = performance.now();
+    for (let i = 0; i < 60; i++) {
+      el.scrollTop += 400;
+      await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+    }
+    return performance.now() - t0;
+  });
+  expect(elapsed).toBeLessThan(4_000);
+  await james.context.close();
+});

@@ -1,0 +1,68 @@
+import { expect, test, type Browser } from '@playwright/test';
+import type { ChatsResponse } from '../shared/src/api/chats.js';
+import { DEMO_ACCOUNTS, memberContext } from './chat-fixtures.js';
+
+/**
+ * The chat screens on a phone (one pane at a time, list first) and on a desktop (list beside the
+ * chat), in English and German; screenshots land in screenshots/ for a human look.
+ */
+const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const;
+
+async function openAs(browser: Browser, baseURL: string, locale: string, viewport: { width: number; height: number }) {
+  const member = await memberContext(browser, baseURL, DEMO_ACCOUNTS.free);
+  await member.context.addCookies([{ name: 'i18n_redirected', value: locale, url: baseURL }]);
+  await member.page.setViewportSize(viewport);
+  const chats = (await (await member.request.get('/api/chats.php')).json()) as ChatsResponse;
+  return { ...member, chats };
+}
+
+for (const locale of ['en', 'de']) {
+  test(`phone shows the list first, then one chat (${locale})`, async ({ browser, baseURL }) => {
+    const { page, context, chats } = await openAs(browser, baseURL!, locale, VIEWPORTS.phone);
+    await page.goto('/chats');
+    await expect(page.getByTestId('chat-list-item').first()).toBeVisible();
+    await expect(page.getByTestId('chat-page').locator('.chat-page-thread')).toBeHidden();
+    await page.screenshot({ path: `screenshots/chat-phone-list-${locale}.png` });
+
+    const withJames = chats.chats.find((c) => c.profile.name === DEMO_ACCOUNTS.premium.name)!;
+    await page.getByTestId('chat-list-item').filter({ hasText: DEMO_ACCOUNTS.premium.name }).getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/chats/${withJames.conversation}$`));
+    await expect(page.getByTestId('chat-thread')).toBeVisible();
+    await expect(page.getByTestId('chat-list-item').first()).toBeHidden();
+    await expect(page.getByTestId('chat-message').first()).toBeVisible();
+    await page.screenshot({ path: `screenshots/chat-phone-thread-${locale}.png` });
+
+    await page.getByRole('button', { name: locale === 'de' ? 'Geschenk senden' : 'Send a gift' }).click();
+    await expect(page.getByTestId('gift-rose')).toBeVisible();
+    await page.screenshot({ path: `screenshots/chat-phone-gifts-${locale}.png` });
+    await context.close();
+  });
+
+  test(`desktop shows the list beside the chat and remembers the last one (${locale})`, async ({ browser, baseURL }) => {
+    const { page, context, chats } = await openAs(browser, baseURL!, locale, VIEWPORTS.desktop);
+    const withJames = chats.chats.find((c) => c.profile.name === DEMO_ACCOUNTS.premium.name)!;
+    await page.goto(`/chats/${withJames.conversation}`);
+    await expect(page.getByTestId('chat-thread')).toBeVisible();
+    await expect(page.getByTestId('chat-list-item').first()).toBeVisible();
+    await expect(page.getByTestId('chat-message').first()).toBeVisible();
+    await page.screenshot({ path: `screenshots/chat-desktop-${locale}.png` });
+
+    // /chats on a desktop reopens the chat opened last.
+    await page.goto('/chats');
+    await expect(page).toHaveURL(new RegExp(`/chats/${withJames.conversation}$`));
+    await context.close();
+  });
+}
+
+test('a new conversation offers icebreakers', async ({ browser, baseURL }) => {
+  const { page, context, chats } = await openAs(browser, baseURL!, 'en', VIEWPORTS.desktop);
+  const known = new Set(chats.chats.map((c) => c.profile.id));
+  const stranger = [...Array(40).keys()].map((i) => i + 1).find((id) => !known.has(id))!;
+  await page.goto(`/members/${stranger}/chat`);
+  await expect(page.getByTestId('chat-thread')).toBeVisible();
+  await page.getByTestId('open-icebreakers').click();
+  await expect(page.locator('#icebreaker-modal')).toBeVisible();
+  await expect(page.getByTestId('icebreaker-coffee')).toHaveText('If we met for coffee, what would you order?');
+  await page.screenshot({ path: 'screenshots/chat-desktop-icebreakers-en.png' });
+  await context.close();
+});

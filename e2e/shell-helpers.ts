@@ -1,0 +1,33 @@
+import type { BrowserContext, Page } from '@playwright/test';
+
+/** Shared by the e2e/shell-*.spec.ts files (client shell). */
+export const DEMO = { email: 'demo@amora.test', password: 'demo-password' };
+
+/** Most specs are not about the adults-only warning: mark it dismissed before any page loads. */
+export async function skipSiteEntryWarning(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => localStorage.setItem('skipped-site-entry-warning', String(Date.now())));
+}
+
+/** Collects [i18n] console errors (react-intl onError) and uncaught page errors. */
+export function collectAppErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && msg.text().includes('[i18n]')) errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+export async function logIn(page: Page, email = DEMO.email, password = DEMO.password): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel(/e-mail/i).fill(email);
+  await page.getByLabel(/password/i).fill(password);
+  await page.locator('form button[type=submit]').click();
+  await page.waitForURL('**/members');
+}
+
+let counter = 0;
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}

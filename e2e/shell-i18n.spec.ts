@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { LOCALES } from '../shared/src/constants.js';
+import { collectAppErrors, skipSiteEntryWarning } from './shell-helpers.js';
+
+const catalogue = (locale: string) => JSON.parse(readFileSync(`client/src/i18n/messages/${locale}.json`, 'utf8')) as Record<string, string>;
+
+test.beforeEach(async ({ context }) => skipSiteEntryWarning(context));
+
+for (const locale of LOCALES) {
+  test(`landing page renders in ${locale} without missing translations`, async ({ page, context, baseURL }) => {
+    const errors = collectAppErrors(page);
+    await context.addCookies([{ name: 'i18n_redirected', value: locale, url: baseURL! }]);
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    const messages = catalogue(locale);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages['landing.title']!);
+    await expect(page.getByRole('button', { name: messages['landing.cta']! }).first()).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expect(page.locator('footer')).toContainText('© 2025');
+    // Open the signup modal too: its first step must be translated as well.
+    await page.getByTestId('hero-cta').click();
+    await expect(page.getByRole('dialog')).toContainText(messages['signup.step0']!);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('a language chosen in the dropdown sticks across reloads (cookie, no URL prefix)', async ({ page, context }) => {
+  await page.goto('/');
+  await page.locator('.language-dropdown .dropdown-toggle').click();
+  await page.locator('[data-locale=de]').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(catalogue('de')['landing.title']!);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(catalogue('de')['landing.title']!);
+  expect(new URL(page.url()).pathname).toBe('/');
+  const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected');
+  expect(cookie?.value).toBe('de');
+  // kept for about a year
+  expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(360 * 24 * 3600 * 1000);
+});

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { logIn, skipSiteEntryWarning } from './shell-helpers.js';
+
+test.beforeEach(async ({ context }) => skipSiteEntryWarning(context));
+
+test('an unknown path answers 404 with the not-found page and a link home', async ({ page }) => {
+  for (const path of ['/this/does/not/exist', '/unknown-token-page', '/members/abc', '/landers/nope']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText('This page could not be found');
+  }
+  await page.getByRole('link', { name: 'Back to the home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('visitors reach the public pages; members-only screens send them to log in', async ({ page }) => {
+  for (const path of ['/pages/terms', '/pages/privacy', '/pages/cookies', '/pages/ban', '/pages/return-policy', '/pages/service', '/pages/faq', '/about', '/imprint', '/pricing', '/complaints', '/reset-password', '/activate/done', '/activate/error', '/account-deleted', '/lang-config', '/landers/tinderswipe', '/landers/gallery/summer', '/members/12/landing', '/members/12/landing2/x']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+    await expect(page.getByText('This page could not be found'), path).toHaveCount(0);
+  }
+  for (const path of ['/members', '/likes', '/credits', '/profile', '/settings', '/notifications', '/premium']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/login$/);
+  }
+});
+
+test('the terms page shows the company details, the cleaned support phone and the version date', async ({ page }) => {
+  await page.goto('/pages/terms');
+  await expect(page.getByText('Version of')).toBeVisible();
+  const phone = page.locator('.company a[href^="tel:"]');
+  await expect(phone).toHaveAttribute('href', /^tel:\+?\d+$/);
+});
+
+test('members reach every screen of the spec: a real frame, never a blank page', async ({ page }) => {
+  await logIn(page);
+  const paths = ['/members', '/members/5', '/likes', '/likes/given', '/likes/m/5', '/credits', '/credits/2/ideal', '/credits/repeat-order', '/directdebit', '/transactions', '/transactions/3', '/premium', '/pricing', '/profile', '/settings', '/notifications', '/match-finder', '/swipe-game', '/signup-matches', '/complete-signup', '/chats', '/chats/1', '/members/5/chat'];
+  for (const path of paths) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page, path).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
+    await expect(page.locator('main'), path).not.toBeEmpty();
+    await expect(page.getByText('This page could not be found'), path).toHaveCount(0);
+  }
+});
+
+test('log-in page sends members on to /members, log-out goes to the root path', async ({ page }) => {
+  await logIn(page);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/members$/);
+  await page.locator('.account-dropdown .dropdown-toggle').click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await page.goto('/members');
+  await expect(page).toHaveURL(/\/login$/);
+});
