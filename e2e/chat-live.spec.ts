@@ -41,6 +41,14 @@ test('two members chat live: delivery, badges, title, read ticks, history', asyn
   await expect.poll(() => titleCount(b.page)).toBeLessThan(peak.badge);
   await expect(bubble(a.page, text)).toHaveAttribute('data-state', 'read');
 
+  // B sees A online, and sees A typing.
+  await expect(b.page.locator('.chat-header .chat-presence-online')).toBeVisible();
+  await a.page.getByTestId('chat-input').fill('Let me think');
+  await expect(b.page.locator('.chat-header .chat-presence-typing')).toBeVisible();
+  await expect(b.page.locator('.chat-typing')).toBeVisible();
+  await a.page.getByTestId('chat-input').fill('');
+  await expect(b.page.locator('.chat-header .chat-presence-typing')).toBeHidden({ timeout: 10_000 });
+
   // B answers; A gets it live.
   const reply = uniqueText('Hi Sophie, got it');
   await sendFromComposer(b.page, reply);

@@ -23,6 +23,8 @@ export interface StepResult {
   latency: LatencySummary;
   generatorCpu: number;
   serverCpu: number | null;
+  /** server CPU time (user + system) per sent message, µs: unlike latency, barely moved by other load on the machine */
+  serverMicrosPerMessage: number | null;
 }
 
 export interface OpenLoopOptions {
@@ -147,9 +149,10 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
   const generatorCpu = cpuShare(generator);
   const wallMicros = (performance.now() - start) * 1000;
   const cpuAfter = await Promise.all((o.servers ?? []).map((s) => s.request<'cpu'>('cpu')));
-  const serverCpu = o.servers?.length
-    ? cpuAfter.reduce((sum, after, i) => sum + after.userMicros + after.systemMicros - cpuBefore[i]!.userMicros - cpuBefore[i]!.systemMicros, 0) / wallMicros
+  const serverMicros = o.servers?.length
+    ? cpuAfter.reduce((sum, after, i) => sum + after.userMicros + after.systemMicros - cpuBefore[i]!.userMicros - cpuBefore[i]!.systemMicros, 0)
     : null;
+  const serverCpu = serverMicros === null ? null : serverMicros / wallMicros;
   o.sink.current = null;
 
   return {
@@ -165,6 +168,7 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
     latency: run.latency.summary(),
     generatorCpu,
     serverCpu,
+    serverMicrosPerMessage: serverMicros === null ? null : serverMicros / total,
   };
 }
 

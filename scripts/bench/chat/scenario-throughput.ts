@@ -17,6 +17,8 @@ export const KNEE_P99_MS = 50;
 export interface ThroughputResult {
   kind: ServeKind;
   steps: StepResult[];
+  /** median server CPU per message over the steps within the knee (or all steps), µs */
+  microsPerMessage: number | null;
   /** highest offered rate meeting the knee rule, 0 if none */
   knee: number;
   connectSeconds: number;
@@ -48,7 +50,7 @@ export async function runThroughputFor(kind: ServeKind, o: ChatBenchOptions, mem
       steps.push(step);
       console.log(
         `  ${KIND_LABEL[kind]} ${rate}/s: sent ${int(step.sentRate)}/s recv ${int(step.receivedRate)}/s p50 ${ms(step.latency.p50)} p99 ${ms(step.latency.p99)} max ${ms(step.latency.max)} ms lost ${step.lost}` +
-          `${step.refused.size ? ` refused ${JSON.stringify(Object.fromEntries(step.refused))}` : ''} server ${pct(step.serverCpu)} generator ${pct(step.generatorCpu)}`,
+          `${step.refused.size ? ` refused ${JSON.stringify(Object.fromEntries(step.refused))}` : ''} server ${pct(step.serverCpu)} (${int(step.serverMicrosPerMessage ?? 0)} µs/msg) generator ${pct(step.generatorCpu)}`,
       );
       return step;
     };
@@ -62,10 +64,15 @@ export async function runThroughputFor(kind: ServeKind, o: ChatBenchOptions, mem
     steps.sort((a, b) => a.offered - b.offered);
     await closeAll(clients);
     const knee = Math.max(0, ...steps.filter(meetsKnee).map((s) => s.offered));
-    return { kind, steps, knee, connectSeconds: seconds };
+    return { kind, steps, knee, connectSeconds: seconds, microsPerMessage: medianCost(steps.some(meetsKnee) ? steps.filter(meetsKnee) : steps) };
   } finally {
     await server.kill('SIGTERM');
   }
+}
+
+function medianCost(steps: StepResult[]): number | null {
+  const costs = steps.map((s) => s.serverMicrosPerMessage).filter((c): c is number => c !== null).sort((a, b) => a - b);
+  return costs.length ? costs[Math.floor(costs.length / 2)]! : null;
 }
 
 export function printThroughputTable(results: ThroughputResult[]): void {
@@ -81,9 +88,10 @@ export function printThroughputTable(results: ThroughputResult[]): void {
       int(s.lost),
       int([...s.refused.values()].reduce((a, b) => a + b, 0)),
       pct(s.serverCpu),
+      s.serverMicrosPerMessage === null ? '-' : int(s.serverMicrosPerMessage),
       pct(s.generatorCpu),
       meetsKnee(s) ? 'yes' : 'no',
     ]),
   );
-  printTable('Scenario 1 - 1:1 chat, steps (latency from scheduled send to receipt, ms)', ['target', 'offered/s', 'sent/s', 'recv/s', 'p50', 'p99', 'max', 'lost', 'refused', 'server cpu', 'gen cpu', 'within knee'], rows);
+  printTable('Scenario 1 - 1:1 chat, steps (latency from scheduled send to receipt, ms)', ['target', 'offered/s', 'sent/s', 'recv/s', 'p50', 'p99', 'max', 'lost', 'refused', 'server cpu', 'server µs/msg', 'gen cpu', 'within knee'], rows);
 }

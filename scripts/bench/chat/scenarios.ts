@@ -129,6 +129,11 @@ function printKneeSummary(results: ThroughputResult[]): boolean {
     rows.push(['knee ratio persisted / bare socket.io', `>= ${TARGET_KNEE_RATIO}`, ratio.toFixed(2), `ws/socket.io ${ws ? (ws / sio).toFixed(2) : '-'}`, verdict(ratio >= TARGET_KNEE_RATIO)]);
     met = met && ratio >= TARGET_KNEE_RATIO;
   }
+  // CPU per message hardly depends on other load on the machine, so it backs up the knee figures.
+  const cost = (r: ThroughputResult) => (r.microsPerMessage === null ? '-' : `${int(r.microsPerMessage)} µs (<= ${int(1e6 / r.microsPerMessage)}/s per core)`);
+  const appResult = results.find((r) => r.kind === 'app');
+  const baselineCosts = results.filter((r) => r.kind !== 'app').map((r) => `${r.kind} ${cost(r)}`).join(', ');
+  if (appResult) rows.push(['server CPU per message (median, within knee)', '-', cost(appResult), baselineCosts, '']);
   rows.push(['connect time (all members)', '-', results.map((r) => `${r.kind} ${r.connectSeconds.toFixed(1)} s`).join(', '), '', '']);
   printTable('Scenario 1 - summary', ['metric', 'target', 'measured', 'baseline', 'verdict'], rows);
   return met;

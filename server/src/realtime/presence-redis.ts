@@ -10,8 +10,8 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { LocalSocketCounts, type PresenceCounter } from './presence-counter.js';
 
-const NODE_TTL_S = 30;
-const HEARTBEAT_MS = 10_000;
+/** A node that has not beaten for this long counts as dead. */
+export const DEFAULT_PRESENCE_TIMING = { nodeTtlSeconds: 30, heartbeatMs: 10_000 };
 const userKey = (userId: number) => `presence:user:${userId}`;
 const NODE_PREFIX = 'presence:node:';
 const NODES_SET = 'presence:nodes';
@@ -45,9 +45,10 @@ export class RedisPresenceCounter implements PresenceCounter {
   constructor(
     private readonly redis: Redis,
     private readonly onSweptOffline: (userId: number) => void,
+    private readonly timing = DEFAULT_PRESENCE_TIMING,
   ) {
     void this.beat();
-    this.heartbeat = setInterval(() => void this.beat(), HEARTBEAT_MS);
+    this.heartbeat = setInterval(() => void this.beat(), timing.heartbeatMs);
     this.heartbeat.unref();
   }
 
@@ -85,7 +86,7 @@ export class RedisPresenceCounter implements PresenceCounter {
   /** Writes this node's counts back, e.g. into a Redis that restarted empty. */
   async resync(): Promise<void> {
     const pipeline = this.redis.pipeline();
-    pipeline.set(NODE_PREFIX + this.nodeId, '1', 'EX', NODE_TTL_S);
+    pipeline.set(NODE_PREFIX + this.nodeId, '1', 'EX', this.timing.nodeTtlSeconds);
     pipeline.sadd(NODES_SET, this.nodeId);
     for (const [userId, n] of this.local.entries()) {
       pipeline.hset(userKey(userId), this.nodeId, n);
@@ -110,7 +111,7 @@ export class RedisPresenceCounter implements PresenceCounter {
 
   private async beat(): Promise<void> {
     try {
-      await this.redis.pipeline().set(NODE_PREFIX + this.nodeId, '1', 'EX', NODE_TTL_S).sadd(NODES_SET, this.nodeId).exec();
+      await this.redis.pipeline().set(NODE_PREFIX + this.nodeId, '1', 'EX', this.timing.nodeTtlSeconds).sadd(NODES_SET, this.nodeId).exec();
       await this.sweepDeadNodes();
     } catch {
       /* Redis away: the next beat (or resync on reconnect) catches up */

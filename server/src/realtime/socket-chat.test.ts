@@ -90,6 +90,20 @@ describe('chatting over the socket', () => {
     expect(seenByB.every((t) => t.profile === a.id)).toBe(true);
   });
 
+  it('does not relay typing between members when one blocked the other', async () => {
+    const a = await memberWithTabs();
+    const b = await memberWithTabs();
+    const first = await send(a.client, b.id, 'hello');
+    const conversation = (first.body as { message: MessageDto }).message.conversation;
+    expect((await b.client.post('/api/block.php', { profile: a.id })).status).toBe(200);
+    const seenByA = collect(a.sockets[0]!, 'typing');
+    const seenByB = collect(b.sockets[0]!, 'typing');
+    a.sockets[0]!.emit('typing', { conversation, typing: true });
+    b.sockets[0]!.emit('typing', { conversation, typing: true });
+    await sleep(300);
+    expect([...seenByA, ...seenByB]).toEqual([]);
+  });
+
   it('stores a send retried with the same client id once and acks the same message', async () => {
     const a = await memberWithTabs(1, { credits: 5 });
     const b = await memberWithTabs();

@@ -43,6 +43,8 @@ export function MessageList(props: MessageListProps) {
   const [viewport, setViewport] = useState({ top: 0, height: 800 });
   const anchor = useRef<ScrollAnchor | null>(null);
   const pinned = useRef(true);
+  /** where the list itself last scrolled to: that scroll event must not move the anchor */
+  const programmaticTop = useRef<number | null>(null);
 
   const rows = useMemo(() => buildRows(messages), [messages]);
   const keys = useMemo(() => rows.map((r) => r.key), [rows]);
@@ -60,18 +62,23 @@ export function MessageList(props: MessageListProps) {
     const el = scroller.current;
     if (!el) return;
     pinned.current = isNearBottom(el.scrollTop, el.clientHeight, el.scrollHeight);
-    anchor.current = anchorAt(offsets, keys, listTop(el));
+    anchor.current = anchorAt(offsets, keys, listTop(el), (key) => !key.startsWith('day-'));
   }, [offsets, keys]);
 
   // After rows or heights change: stay at the bottom, or keep the anchored row where it was.
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    if (pinned.current) el.scrollTop = el.scrollHeight;
-    else if (anchor.current) {
+    if (pinned.current) {
+      el.scrollTop = el.scrollHeight;
+      programmaticTop.current = el.scrollTop;
+    } else if (anchor.current) {
       const fromRows = scrollTopFor(anchor.current, offsets, (k) => indexByKey.get(k) ?? -1);
       const top = fromRows === null ? null : fromRows + (rowsBox.current?.offsetTop ?? 0);
-      if (top !== null && Math.abs(top - el.scrollTop) > 1) el.scrollTop = top;
+      if (top !== null && Math.abs(top - el.scrollTop) > 1) {
+        el.scrollTop = top;
+        programmaticTop.current = el.scrollTop;
+      }
     }
     setViewport((v) => (v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight }));
   }, [offsets, indexByKey]);
@@ -85,7 +92,10 @@ export function MessageList(props: MessageListProps) {
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
-    rememberPosition();
+    // Our own corrective scroll keeps the anchor: re-anchoring on rows whose height is still an
+    // estimate would let the view drift once they are measured.
+    if (programmaticTop.current !== null && Math.abs(el.scrollTop - programmaticTop.current) < 1) programmaticTop.current = null;
+    else rememberPosition();
     setViewport({ top: el.scrollTop, height: el.clientHeight });
     if (el.scrollTop < LOAD_OLDER_AT_PX && hasMoreBefore && !loadingOlder) onLoadOlder();
   };

@@ -43,6 +43,16 @@ describe('virtual window maths', () => {
     expect(scrollTopFor({ key: 'gone', delta: 0 }, newOffsets, (k) => newKeys.indexOf(k))).toBeNull();
   });
 
+  it('anchors on the next stable row when a day separator is at the top', () => {
+    const keys = ['day-1', 'm1', 'm2', 'm3'];
+    const anchor = anchorAt(offsets, keys, 10, (k) => !k.startsWith('day-'))!;
+    expect(anchor).toEqual({ key: 'm1', delta: -40 });
+    // older messages of the same day arrive: the separator moves up, m1 keeps its place on screen
+    const newKeys = ['day-1', 'm0a', 'm0b', 'm1', 'm2', 'm3'];
+    const newOffsets = buildOffsets([50, 60, 60, 100, 30, 70]);
+    expect(scrollTopFor(anchor, newOffsets, (k) => newKeys.indexOf(k))).toBe(170 - 40);
+  });
+
   it('knows when the list sits at the bottom', () => {
     expect(isNearBottom(200, 50, 250)).toBe(true);
     expect(isNearBottom(100, 50, 250)).toBe(false);

@@ -47,9 +47,14 @@ export interface ScrollAnchor {
   delta: number;
 }
 
-export function anchorAt(offsets: Float64Array, keys: readonly string[], scrollTop: number): ScrollAnchor | null {
+/**
+ * The row at the top of the viewport, or the next stable one: rows whose identity can move
+ * (a day separator travels up when older messages of that day arrive) are skipped.
+ */
+export function anchorAt(offsets: Float64Array, keys: readonly string[], scrollTop: number, isStable: (key: string) => boolean = () => true): ScrollAnchor | null {
   if (keys.length === 0) return null;
-  const row = rowAtOffset(offsets, scrollTop);
+  let row = rowAtOffset(offsets, scrollTop);
+  while (row < keys.length - 1 && !isStable(keys[row]!)) row++;
   return { key: keys[row]!, delta: scrollTop - offsets[row]! };
 }
 

@@ -28,6 +28,8 @@ export async function restampSession(req: Request, user: UserRow): Promise<void>
 /** Removes the session from the store (the old cookie stops working everywhere) and clears the cookie. */
 export async function logOut(req: Request, res: Response): Promise<void> {
   if (req.session) {
+    // Open sockets of this session (on any node) are closed too, or they would outlive the log-out.
+    req.ctx.notifier.endSession?.(req.sessionID);
     await new Promise<void>((resolve, reject) => req.session.destroy((err: unknown) => (err ? reject(err) : resolve())));
   }
   res.clearCookie(AUTH_COOKIE_NAME, { path: '/', httpOnly: true, sameSite: 'lax' });

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import { notFound, unauthenticated } from '../../http/errors.js';
 import { invalidRequest, replyVia, runCommand } from '../../realtime/ack.js';
 import type { CommandContext, MemberSocket } from '../../realtime/types.js';
+import { isBlockedEitherWay } from '../blocks/service.js';
 import { isConversationMember, markRead, peersOf, sendMessage } from './service.js';
 
 /** Typing relays allowed per socket per window; more are dropped (typing is best-effort). */
@@ -43,7 +44,7 @@ export function registerChatCommands(socket: MemberSocket, { ctx, presence, site
     if (typingTimes.length >= TYPING_BURST) return;
     typingTimes.push(now);
     const membership = isConversationMember(ctx, userId, parsed.data.conversation);
-    if (!membership) return;
+    if (!membership || isBlockedEitherWay(ctx, userId, membership.peerId)) return;
     ctx.notifier.notify(membership.peerId, 'typing', { conversation: parsed.data.conversation, profile: userId, typing: parsed.data.typing });
   });
 

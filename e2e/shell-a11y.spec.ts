@@ -1,0 +1,41 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { skipSiteEntryWarning } from './shell-helpers.js';
+
+test.beforeEach(async ({ context }) => skipSiteEntryWarning(context));
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('landing page has no serious or critical accessibility violations', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('login page has no serious or critical accessibility violations', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('signup modal has no serious or critical accessibility violations', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('hero-cta').click();
+  await expect(page.locator('#signup-modal')).toBeVisible();
+  await page.waitForTimeout(400); // let the slide-in animation finish before measuring contrast
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('site-entry warning has no serious or critical accessibility violations', async ({ browser, baseURL }) => {
+  // a fresh context without the beforeEach dismissal
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.locator('#site-entry-warning')).toBeVisible();
+  await page.waitForTimeout(400);
+  expect(await seriousViolations(page)).toEqual([]);
+  await context.close();
+});

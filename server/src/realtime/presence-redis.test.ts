@@ -1,0 +1,69 @@
+/** Cross-node presence counts in Redis, including a node that dies without saying goodbye. */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { startPrivateRedis, type PrivateRedis } from '../test/multi-process.js';
+import { RedisPresenceCounter } from './presence-redis.js';
+import { sleep } from './testing.js';
+
+const fast = { nodeTtlSeconds: 1, heartbeatMs: 200 };
+let redis: PrivateRedis;
+const clients: Redis[] = [];
+const counters: RedisPresenceCounter[] = [];
+
+function node(onSweptOffline: (userId: number) => void = () => {}) {
+  const client = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+  const counter = new RedisPresenceCounter(client, onSweptOffline, fast);
+  clients.push(client);
+  counters.push(counter);
+  return { client, counter };
+}
+
+beforeAll(async () => {
+  redis = await startPrivateRedis();
+});
+// Each test's nodes stop beating before the next test, so only its own survivor can sweep.
+afterEach(async () => {
+  await Promise.all(counters.splice(0).map((c) => c.close()));
+  clients.splice(0).forEach((c) => c.disconnect());
+});
+afterAll(() => redis.kill());
+
+describe('presence counts across nodes', () => {
+  it('is online while any node holds a socket and offline when the last one closes anywhere', async () => {
+    const one = node().counter;
+    const two = node().counter;
+    expect(await one.opened(1)).toBe(true);
+    expect(await two.opened(1)).toBe(false); // already online through node one
+    expect(await one.closed(1)).toBe(false); // still on node two
+    expect(await two.onlineAmong([1, 2])).toEqual(new Set([1]));
+    expect(await two.closed(1)).toBe(true);
+    expect(await one.onlineAmong([1])).toEqual(new Set());
+  });
+
+  it('drops a crashed node’s sockets once its heartbeat expires, and a survivor announces the member offline', async () => {
+    const swept: number[] = [];
+    const survivor = node((userId) => swept.push(userId)).counter;
+    const doomed = node();
+    await doomed.counter.opened(7);
+    await survivor.opened(8);
+    expect(await survivor.onlineAmong([7, 8])).toEqual(new Set([7, 8]));
+
+    doomed.client.disconnect(); // the process is gone: no goodbye, no more heartbeats
+    const deadline = Date.now() + 5000;
+    while (!swept.includes(7) && Date.now() < deadline) await sleep(100);
+    expect(swept).toEqual([7]);
+    expect(await survivor.onlineAmong([7, 8])).toEqual(new Set([8]));
+  });
+
+  it('writes its counts back into a Redis that restarted empty', async () => {
+    const one = node().counter;
+    const other = node().counter;
+    await one.opened(21);
+    await redis.kill();
+    await redis.start();
+    await sleep(500); // clients reconnect
+    expect(await other.onlineAmong([21])).toEqual(new Set());
+    await one.resync();
+    expect(await other.onlineAmong([21])).toEqual(new Set([21]));
+  });
+});
