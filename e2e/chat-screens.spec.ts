@@ -1,10 +1,11 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser } from '@playwright/test';
 import type { ChatsResponse } from '../shared/src/api/chats.js';
 import { DEMO_ACCOUNTS, memberContext } from './chat-fixtures.js';
 
 /**
  * The chat screens on a phone (one pane at a time, list first) and on a desktop (list beside the
- * chat), in English and German; screenshots land in screenshots/ for a human look.
+ * chat), in English, German and Polish; screenshots land in screenshots/ for a human look.
  */
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const;
 
@@ -16,7 +17,7 @@ async function openAs(browser: Browser, baseURL: string, locale: string, viewpor
   return { ...member, chats };
 }
 
-for (const locale of ['en', 'de']) {
+for (const locale of ['en', 'de', 'pl']) {
   test(`phone shows the list first, then one chat (${locale})`, async ({ browser, baseURL }) => {
     const { page, context, chats } = await openAs(browser, baseURL!, locale, VIEWPORTS.phone);
     await page.goto('/chats');
@@ -32,7 +33,8 @@ for (const locale of ['en', 'de']) {
     await expect(page.getByTestId('chat-message').first()).toBeVisible();
     await page.screenshot({ path: `screenshots/chat-phone-thread-${locale}.png` });
 
-    await page.getByRole('button', { name: locale === 'de' ? 'Geschenk senden' : 'Send a gift' }).click();
+    const giftLabel: Record<string, string> = { en: 'Send a gift', de: 'Geschenk senden', pl: 'Wyślij prezent' };
+    await page.getByRole('button', { name: giftLabel[locale] }).click();
     await expect(page.getByTestId('gift-rose')).toBeVisible();
     await page.screenshot({ path: `screenshots/chat-phone-gifts-${locale}.png` });
     await context.close();
@@ -64,5 +66,16 @@ test('a new conversation offers icebreakers', async ({ browser, baseURL }) => {
   await expect(page.locator('#icebreaker-modal')).toBeVisible();
   await expect(page.getByTestId('icebreaker-coffee')).toHaveText('If we met for coffee, what would you order?');
   await page.screenshot({ path: 'screenshots/chat-desktop-icebreakers-en.png' });
+  await context.close();
+});
+
+test('the chat screen has no serious accessibility violations', async ({ browser, baseURL }) => {
+  const { page, context, chats } = await openAs(browser, baseURL!, 'en', VIEWPORTS.desktop);
+  const withJames = chats.chats.find((c) => c.profile.name === DEMO_ACCOUNTS.premium.name)!;
+  await page.goto(`/chats/${withJames.conversation}`);
+  await expect(page.getByTestId('chat-message').first()).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await context.close();
 });

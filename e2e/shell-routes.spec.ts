@@ -56,3 +56,11 @@ test('log-in page sends members on to /members, log-out goes to the root path', 
   await page.goto('/members');
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('traffic source: stored from the landing URL (braces stripped) and cpc removed from the address bar', async ({ page }) => {
+  await page.goto('/?network={adnet}&sub1=s1&cpc=0.42');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(new URL(page.url()).searchParams.has('cpc')).toBe(false);
+  const record = await page.evaluate(() => JSON.parse(localStorage.getItem('tracking-record') ?? 'null') as unknown);
+  expect(record).toEqual({ network: 'adnet', sub1: 's1' });
+});

@@ -7,7 +7,7 @@
  * (BENCH_QUICK=1 for a ~1 minute run). Method and figures: docs/parts/bench-chat.md.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createBenchDatabase } from './chat/fixture.js';
@@ -21,6 +21,9 @@ export async function main(): Promise<void> {
   const options = readOptions();
   const pinning = pinSelfToClientCore();
   console.log(`[chat] server processes on core ${SERVER_CPU}, load generator ${pinning}${options.quick ? ' (BENCH_QUICK)' : ''}`);
+  // Other work on the machine shows up as latency; the load average says how quiet it was.
+  const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+  console.log(`[chat] ${new Date().toISOString()} load average ${load()}`);
   const workDir = mkdtempSync(join(tmpdir(), 'bench-chat-'));
   try {
     const databaseFile = join(workDir, 'bench.db');
@@ -29,6 +32,7 @@ export async function main(): Promise<void> {
     const members = createBenchDatabase(databaseFile, needed);
     console.log(`[chat] ${members.length} members with sessions created in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const allMet = await runChatScenarios(options, members, databaseFile);
+    console.log(`\n[chat] ${new Date().toISOString()} load average ${load()}; all targets met: ${allMet ? 'yes' : 'no'}`);
     if (!allMet) process.exitCode = 1;
   } finally {
     rmSync(workDir, { recursive: true, force: true });

@@ -37,8 +37,6 @@ export interface SignupInput {
 
 export const signup = (input: SignupInput) => api<{ user: UserDto }>('/api/signup.php', { method: 'POST', body: input }).then((r) => r.user);
 
-export const checkEmail = (email: string) => api<{ valid: boolean; suggestion: string | null }>('/api/email-check.php', { query: { email } });
-
 export const resendActivationMail = () => api<unknown>('/api/activation-mail.php', { method: 'POST', body: {} });
 
 export const requestPasswordReset = (email: string) => api<unknown>('/api/password-reset.php', { method: 'POST', body: { email } });

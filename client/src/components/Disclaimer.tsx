@@ -2,7 +2,10 @@ import { useT } from '../i18n/use-t.js';
 import { useAtomValue } from '../state/jotai.js';
 import { settingsAtom } from '../state/settings.js';
 
-/** Adults-only notice and, when the site uses them, the fictional-profiles notice of the settings. */
+/**
+ * Adults-only notice and, when the site sets a fictional warning, the fictional-profiles notice.
+ * The settings text exists in one language only, so the notice comes from the translated catalogue.
+ */
 export function Disclaimer() {
   const t = useT();
   const settings = useAtomValue(settingsAtom);
@@ -11,7 +14,7 @@ export function Disclaimer() {
       <p>
         <strong>18+</strong> {t('disclaimer.adults')}
       </p>
-      {settings?.fictional_warning && <p>{settings.fictional_warning}</p>}
+      {settings?.fictional_warning && <p>{t('disclaimer.fictional')}</p>}
     </aside>
   );
 }

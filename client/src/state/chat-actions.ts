@@ -8,7 +8,7 @@ import { deleteChat, fetchMessages, setBlocked } from '../api/chats.js';
 import { appStore } from './jotai.js';
 import { addOutgoing, markRetrying, mergeStored, newClientId, newestPeerMessageId, oldestStoredId, removeOutgoing } from './chat-thread.js';
 import { getThread, removeEntry, selfId, updateEntry, updateThread } from './chat-store.js';
-import { chatEntriesAtom, rememberOpenedChat, threadMetaAtom } from './chats.js';
+import { chatEntriesAtom, forgetOpenedChat, rememberOpenedChat, threadMetaAtom } from './chats.js';
 import { deliver, refreshChats, sendReadMark, sendTyping, watchPresence } from './realtime.js';
 import { countsAtom } from './counts.js';
 
@@ -117,6 +117,7 @@ export function setTyping(profile: number, typing: boolean): void {
  */
 export async function removeChat(profile: number): Promise<boolean> {
   removeEntry(profile);
+  forgetOpenedChat(profile);
   try {
     await deleteChat({ profile });
     return true;

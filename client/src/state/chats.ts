@@ -81,3 +81,12 @@ export interface ThreadMeta {
 }
 /** profile id -> header data from GET /api/messages.php */
 export const threadMetaAtom = atom<ReadonlyMap<number, ThreadMeta>>(new Map());
+
+/** Forgets the remembered chat when it is the one being deleted. */
+export function forgetOpenedChat(profile: number): void {
+  try {
+    if (readLastOpenedChat()?.profile === profile) localStorage.removeItem(LAST_OPENED_KEY);
+  } catch {
+    // nothing stored
+  }
+}

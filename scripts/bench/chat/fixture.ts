@@ -80,3 +80,11 @@ export function storedMessageStats(file: string, clientIdPrefix: string): { rows
   db.$client.close();
   return row;
 }
+
+/** Newest stored message id: what every client holds after loading its chats before a run. */
+export function newestMessageId(file: string): number {
+  const db = openDb(file);
+  const row = db.$client.prepare('SELECT coalesce(max(id), 0) AS id FROM messages').get() as { id: number };
+  db.$client.close();
+  return row.id;
+}

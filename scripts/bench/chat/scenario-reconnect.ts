@@ -6,7 +6,7 @@
  * message its recipient never got; duplicated: one the recipient got under two stored ids.
  */
 import type { ChatBenchOptions } from './options.js';
-import { storedMessageStats, type BenchMember } from './fixture.js';
+import { newestMessageId, storedMessageStats, type BenchMember } from './fixture.js';
 import { appEnv } from './app-env.js';
 import { closeAll, connectMany } from './connect.js';
 import { pairUp, runOpenLoop, SwitchableSink, type StepResult } from './open-loop.js';
@@ -36,6 +36,9 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
   const sink = new SwitchableSink();
   const { clients } = await connectMany({ kind: 'app', urlFor: () => server.url, members, sink, concurrency: o.connectConcurrency, reconnect: true });
   const appClients = clients as AppClient[];
+  // As if each client had loaded its chats: a sync after a reconnect starts from there, not from 0.
+  const loaded = newestMessageId(databaseFile);
+  for (const client of appClients) client.newestMessageId = loaded;
   const indexOf = new Map(appClients.map((c, i) => [c, i]));
 
   let killedAt = 0;

@@ -17,7 +17,7 @@ export const KNEE_P99_MS = 50;
 export interface ThroughputResult {
   kind: ServeKind;
   steps: StepResult[];
-  /** median server CPU per message over the steps within the knee (or all steps), µs */
+  /** server CPU per message at the highest step that lost nothing (fixed costs such as pings weigh least there), µs */
   microsPerMessage: number | null;
   /** highest offered rate meeting the knee rule, 0 if none */
   knee: number;
@@ -64,15 +64,15 @@ export async function runThroughputFor(kind: ServeKind, o: ChatBenchOptions, mem
     steps.sort((a, b) => a.offered - b.offered);
     await closeAll(clients);
     const knee = Math.max(0, ...steps.filter(meetsKnee).map((s) => s.offered));
-    return { kind, steps, knee, connectSeconds: seconds, microsPerMessage: medianCost(steps.some(meetsKnee) ? steps.filter(meetsKnee) : steps) };
+    return { kind, steps, knee, connectSeconds: seconds, microsPerMessage: costAtHighestCleanStep(steps) };
   } finally {
     await server.kill('SIGTERM');
   }
 }
 
-function medianCost(steps: StepResult[]): number | null {
-  const costs = steps.map((s) => s.serverMicrosPerMessage).filter((c): c is number => c !== null).sort((a, b) => a - b);
-  return costs.length ? costs[Math.floor(costs.length / 2)]! : null;
+function costAtHighestCleanStep(steps: StepResult[]): number | null {
+  const clean = steps.filter((s) => s.lost === 0 && s.serverMicrosPerMessage !== null);
+  return clean.length ? clean.reduce((a, b) => (b.offered > a.offered ? b : a)).serverMicrosPerMessage : null;
 }
 
 export function printThroughputTable(results: ThroughputResult[]): void {

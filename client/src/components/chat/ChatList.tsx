@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { ChatEntryDto } from '@shared/api/chats.js';
 import { pathFor } from '@shared/routes.js';
 import { Avatar } from '../Avatar.js';
@@ -22,12 +22,15 @@ export function ChatList({ activeProfile }: { activeProfile: number | null }) {
   const loaded = useAtomValue(chatsLoadedAtom);
   const connection = useAtomValue(connectionAtom);
   const [deleting, setDeleting] = useState<ChatEntryDto | null>(null);
+  const navigate = useNavigate();
 
   const confirmDelete = async () => {
     const entry = deleting;
     setDeleting(null);
     if (!entry) return;
-    const ok = await removeChat(entry.profile.id);
+    const removed = removeChat(entry.profile.id);
+    if (entry.profile.id === activeProfile) void navigate(pathFor('chats'), { replace: true });
+    const ok = await removed;
     if (!ok) window.alert(intl.formatMessage({ id: 'chat.deleteFailed' }));
   };
 

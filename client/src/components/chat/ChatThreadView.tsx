@@ -19,6 +19,7 @@ import { GiftPicker } from './GiftPicker.js';
 import { IcebreakerModal } from './IcebreakerModal.js';
 import { MessageList } from './MessageList.js';
 import { useNow } from './use-now.js';
+import { messageText } from './message-text.js';
 
 type Target = { conversation: number } | { profile: number };
 
@@ -114,6 +115,9 @@ function LoadedThread({ profile, me, onGone }: { profile: number; me: number; on
   const disabled = blocked || !peer.can_receive_replies;
   const isEmpty = loaded && messages.length === 0;
   const typing = typingUntil > now;
+  // Rows enter and leave the DOM while scrolling, so the list itself is not a live region; only the
+  // newest message from the peer is announced.
+  const lastFromPeer = thread.stored.findLast((m) => m.sender === profile);
 
   const toggleBlock = async () => {
     try {
@@ -124,8 +128,10 @@ function LoadedThread({ profile, me, onGone }: { profile: number; me: number; on
   };
   const confirmDelete = async () => {
     setConfirm(null);
+    // Removed from the list before leaving, so /chats does not reopen it.
+    const removed = removeChat(profile);
     onGone();
-    if (!(await removeChat(profile))) window.alert(intl.formatMessage({ id: 'chat.deleteFailed' }));
+    if (!(await removed)) window.alert(intl.formatMessage({ id: 'chat.deleteFailed' }));
   };
 
   return (
@@ -172,6 +178,9 @@ function LoadedThread({ profile, me, onGone }: { profile: number; me: number; on
           )
         }
       />
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {lastFromPeer ? `${peer.name}: ${messageText(intl, lastFromPeer)}` : ''}
+      </p>
       <ChatNotices
         name={peer.name}
         blockedMe={meta.blocked_me}

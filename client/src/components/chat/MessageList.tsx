@@ -140,7 +140,7 @@ export function MessageList(props: MessageListProps) {
   );
 
   return (
-    <div className="chat-scroll" ref={scroller} onScroll={onScroll} data-testid="chat-scroll" role="log" aria-live="polite" aria-label={intl.formatMessage({ id: 'chat.messages' })}>
+    <div className="chat-scroll" ref={scroller} onScroll={onScroll} data-testid="chat-scroll" role="log" aria-live="off" aria-label={intl.formatMessage({ id: 'chat.messages' })}>
       <div className="chat-scroll-top">
         {historyCut && !hasMoreBefore && <p className="chat-history-cut">{intl.formatMessage({ id: 'chat.historyCut' })}</p>}
         {loadingOlder && <span className="spinner spinner-sm" aria-hidden="true" />}

@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import en from '../../i18n/messages/en.json';
+import { retryTiming } from '../../api/http.js';
+import { Provider, createStore } from '../../state/jotai.js';
+import { DRAFT_STORAGE_KEY, signupDraftAtom, EMPTY_DRAFT } from '../../state/signup-draft.js';
+import { signupModalOpenAtom } from '../../state/ui.js';
+import { userLoadedAtom } from '../../state/user.js';
+import { SignupModal } from './SignupModal.js';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function renderModal(draft = EMPTY_DRAFT) {
+  const store = createStore();
+  store.set(signupModalOpenAtom, true);
+  store.set(userLoadedAtom, true);
+  store.set(signupDraftAtom, draft);
+  render(
+    <Provider store={store}>
+      <IntlProvider locale="en" messages={en}>
+        <MemoryRouter>
+          <SignupModal />
+        </MemoryRouter>
+      </IntlProvider>
+    </Provider>,
+  );
+  return store;
+}
+
+const ready = { step: 4, gender: 'female' as const, seeking: 'male' as const, date_of_birth: '1990-02-03', name: 'Sophie', email: 'sophie@example.com', signup_message: 'Hello' };
+
+describe('SignupModal', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    retryTiming.baseMs = 0;
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+  });
+
+  it('Esc closes it before the visitor starts, but not once a choice is made', () => {
+    const store = renderModal();
+    fireEvent.click(screen.getByLabelText(/Woman/));
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(store.get(signupModalOpenAtom)).toBe(true);
+    cleanup();
+    const fresh = renderModal();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(fresh.get(signupModalOpenAtom)).toBe(false);
+  });
+
+  it('keeps the draft in sessionStorage but never the password', () => {
+    renderModal({ ...ready, step: 3 });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'super-secret-1' } });
+    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'new@example.com' } });
+    const stored = sessionStorage.getItem(DRAFT_STORAGE_KEY)!;
+    expect(stored).toContain('new@example.com');
+    expect(stored).not.toContain('super-secret-1');
+  });
+
+  it('a server field error sends the visitor back to that step with the typed value kept', async () => {
+    fetchMock.mockImplementation(async () => json(400, { error: 'username_invalid', message: 'x', fields: { name: 'username_invalid' } }));
+    renderModal({ ...ready, step: 3 });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'super-secret-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    });
+    await screen.findByText('This username is not allowed.');
+    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('Sophie');
+    const body = JSON.parse(String(fetchMock.mock.calls[0]![1]!.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ email: 'sophie@example.com', name: 'Sophie', password: 'super-secret-1', gender: 'female', seeking: 'male', date_of_birth: '1990-02-03' });
+  });
+
+  it('invite-only sites show the notice instead of the steps', async () => {
+    fetchMock.mockImplementation(async () => json(403, { error: 'signups_closed', message: 'x' }));
+    renderModal({ ...ready, step: 3 });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'super-secret-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    });
+    await screen.findByText('Sign-up on this website is by invitation only.');
+  });
+});

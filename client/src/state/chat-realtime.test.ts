@@ -1,0 +1,234 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatEntryDto, ChatsResponse, CountsDto, MessageDto, SyncResponse } from '@shared/api/chats.js';
+import type { UserDto } from '@shared/api/user.js';
+import { ApiError } from '../api/http.js';
+import type { ChatSocket } from '../api/socket.js';
+
+vi.mock('../api/chats.js', () => ({
+  fetchChats: vi.fn(), fetchSync: vi.fn(), postMessage: vi.fn(), postMessagesRead: vi.fn(), fetchCounts: vi.fn(),
+  fetchLikesIfAvailable: vi.fn(async () => null), sendPageHiddenBeacon: vi.fn(), fetchMessages: vi.fn(), deleteChat: vi.fn(), setBlocked: vi.fn(),
+}));
+vi.mock('../api/socket.js', () => ({ createChatSocket: vi.fn() }));
+vi.mock('../api/user.js', () => ({ fetchCurrentUser: vi.fn(async () => null) }));
+
+const api = await import('../api/chats.js');
+const { createChatSocket } = await import('../api/socket.js');
+const { fetchCurrentUser } = await import('../api/user.js');
+const { startRealtime } = await import('./realtime.js');
+const { sendChatMessage } = await import('./chat-actions.js');
+const { updateThread, getThread } = await import('./chat-store.js');
+const { mergeStored } = await import('./chat-thread.js');
+const { appStore } = await import('./jotai.js');
+const { userAtom } = await import('./user.js');
+const { countsAtom } = await import('./counts.js');
+const { chatEntriesAtom, connectionAtom, threadsAtom } = await import('./chats.js');
+
+const ME = 1;
+const PEER = 2;
+const CONVERSATION = 10;
+const COUNTS: CountsDto = { total_unread: 0, total_new_likes: 0, badge: 0 };
+
+type Responder = (event: string, payload: unknown) => unknown;
+
+/** A stand-in for the Socket.IO client: records what the owner emits, lets the test play the server. */
+class FakeSocket {
+  connected = false;
+  emitted: Array<{ event: string; payload: unknown }> = [];
+  private handlers = new Map<string, Array<(payload: unknown) => void>>();
+  constructor(private respond: Responder) {}
+  on(event: string, handler: (payload: unknown) => void) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+    return this;
+  }
+  emit(event: string, payload: unknown) {
+    this.emitted.push({ event, payload });
+  }
+  timeout() {
+    return {
+      emit: (event: string, payload: unknown, callback: (error: Error | null, result?: unknown) => void) => {
+        this.emitted.push({ event, payload });
+        const result = this.respond(event, payload);
+        if (result === undefined) callback(new Error('operation has timed out'));
+        else callback(null, result);
+      },
+    };
+  }
+  close() {
+    this.connected = false;
+  }
+  server(event: string, payload?: unknown) {
+    for (const handler of this.handlers.get(event) ?? []) handler(payload);
+  }
+  connect() {
+    this.connected = true;
+    this.server('connect');
+  }
+  drop() {
+    this.connected = false;
+    this.server('disconnect');
+  }
+  sends() {
+    return this.emitted.filter((e) => e.event === 'message:send').map((e) => e.payload as { client_id: string });
+  }
+}
+
+function message(id: number, sender: number, clientId = `client-${id}-xx`): MessageDto {
+  return { id, conversation: CONVERSATION, sender, client_id: clientId, kind: 'text', body: `m${id}`, gift_id: null, created_at: new Date(2025, 0, 1, 0, 0, id).toISOString() };
+}
+
+function entry(last: MessageDto): ChatEntryDto {
+  return {
+    conversation: CONVERSATION,
+    profile: { id: PEER, name: 'Peer', age: 30, country: 'NL', main_image: null, can_receive_replies: true, online: false, last_seen: null },
+    num_unread_messages: 0, last_message: last, peer_last_read: 0, blocked_by_me: false, blocked_me: false,
+  };
+}
+
+const flush = async () => {
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+};
+
+let socket: FakeSocket;
+let stop: () => void;
+
+function start(respond: Responder) {
+  socket = new FakeSocket(respond);
+  vi.mocked(createChatSocket).mockResolvedValue(socket as unknown as ChatSocket);
+  stop = startRealtime();
+}
+
+function openThreadWith(messages: MessageDto[]) {
+  updateThread(PEER, (t) => ({ ...mergeStored(t, messages), loaded: true }), CONVERSATION);
+}
+
+const storedIds = () => getThread(PEER)!.stored.map((m) => m.id);
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  appStore.set(userAtom, { id: ME, credits: 10, profile: { id: ME, name: 'Me', country: 'NL', status: 'active', main_image: null } } as UserDto);
+  appStore.set(threadsAtom, new Map());
+  appStore.set(chatEntriesAtom, new Map());
+  appStore.set(countsAtom, COUNTS);
+  vi.mocked(api.fetchChats).mockResolvedValue({ chats: [entry(message(100, PEER))], counts: COUNTS } satisfies ChatsResponse);
+  vi.mocked(api.fetchSync).mockResolvedValue({ messages: [], has_more: false, counts: COUNTS });
+});
+
+afterEach(() => {
+  stop?.();
+  vi.useRealTimers();
+});
+
+describe('the realtime owner', () => {
+  it('on reconnect catches up from the database and re-sends unacknowledged messages with the same client id', async () => {
+    const stored = message(103, ME);
+    start((event, payload) => (event === 'message:send' ? { ok: true, data: { ...stored, client_id: (payload as { client_id: string }).client_id } } : undefined));
+    await flush();
+    openThreadWith([message(100, PEER)]);
+
+    // Written while there is no socket: REST is tried, the network is down, it stays pending.
+    vi.mocked(api.postMessage).mockRejectedValue(new ApiError(0, 'try_later', {}));
+    sendChatMessage(PEER, { kind: 'text', body: 'hello' });
+    await flush();
+    const pending = getThread(PEER)!.outgoing[0]!;
+    expect(pending.local).toBe('pending');
+    expect(vi.mocked(api.postMessage).mock.calls[0]![0].client_id).toBe(pending.client_id);
+
+    // Missed while away: two pages of sync after the newest id held (100).
+    vi.mocked(api.fetchSync)
+      .mockResolvedValueOnce({ messages: [message(101, PEER)], has_more: true, counts: { ...COUNTS, total_unread: 1, badge: 1 } } satisfies SyncResponse)
+      .mockResolvedValueOnce({ messages: [message(102, PEER)], has_more: false, counts: { ...COUNTS, total_unread: 2, badge: 2 } } satisfies SyncResponse);
+    vi.mocked(api.fetchChats).mockResolvedValue({ chats: [entry(message(102, PEER))], counts: { ...COUNTS, total_unread: 2, badge: 2 } });
+    socket.connect();
+    await flush();
+
+    expect(vi.mocked(api.fetchSync).mock.calls.map((c) => c[0])).toEqual([100, 101]);
+    expect(socket.sends().map((s) => s.client_id)).toEqual([pending.client_id]);
+    expect(storedIds()).toEqual([100, 101, 102, 103]);
+    expect(getThread(PEER)!.outgoing).toEqual([]);
+    expect(appStore.get(countsAtom).total_unread).toBe(2);
+    expect(appStore.get(connectionAtom)).toBe('online');
+
+    // The same message arriving again from the room is not shown twice.
+    socket.server('message:new', { ...stored, client_id: pending.client_id });
+    expect(storedIds()).toEqual([100, 101, 102, 103]);
+  });
+
+  it('sends over REST while disconnected, with a client id the server deduplicates', async () => {
+    start(() => undefined);
+    await flush();
+    openThreadWith([message(100, PEER)]);
+    vi.mocked(api.postMessage).mockImplementation(async (input) => ({ message: { ...message(104, ME), client_id: input.client_id }, credits: 9, duplicate: false }));
+    sendChatMessage(PEER, { kind: 'text', body: 'over rest' });
+    await flush();
+    expect(storedIds()).toEqual([100, 104]);
+    expect(appStore.get(userAtom)!.credits).toBe(9);
+    expect(socket.sends()).toEqual([]);
+  });
+
+  it('marks a refused message failed with the reason, and does not re-send it on reconnect', async () => {
+    start((event) => (event === 'message:send' ? { ok: false, error: 'conversation_limit', message: 'limit' } : undefined));
+    await flush();
+    socket.connect();
+    await flush();
+    openThreadWith([message(100, PEER)]);
+    sendChatMessage(PEER, { kind: 'text', body: 'hi' });
+    await flush();
+    const failed = getThread(PEER)!.outgoing[0]!;
+    expect(failed.local).toBe('failed');
+    expect(failed.failure).toEqual({ code: 'conversation_limit' });
+    socket.drop();
+    socket.connect();
+    await flush();
+    expect(socket.sends()).toHaveLength(1);
+  });
+
+  it('an ack that never comes falls back to REST with the same client id', async () => {
+    start(() => undefined);
+    await flush();
+    socket.connect();
+    await flush();
+    openThreadWith([message(100, PEER)]);
+    vi.mocked(api.postMessage).mockImplementation(async (input) => ({ message: { ...message(105, ME), client_id: input.client_id }, credits: 9, duplicate: true }));
+    sendChatMessage(PEER, { kind: 'text', body: 'lost ack' });
+    await flush();
+    expect(socket.sends()).toHaveLength(1);
+    expect(vi.mocked(api.postMessage).mock.calls[0]![0].client_id).toBe(socket.sends()[0]!.client_id);
+    expect(storedIds()).toEqual([100, 105]);
+  });
+
+  it('polls user, sync and chats while the socket is down and stops once it connects', async () => {
+    vi.useFakeTimers();
+    start(() => undefined);
+    await vi.advanceTimersByTimeAsync(10);
+    const rounds = () => vi.mocked(fetchCurrentUser).mock.calls.length;
+    await vi.advanceTimersByTimeAsync(4_900);
+    expect(rounds()).toBe(0);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(rounds()).toBe(1);
+    expect(api.fetchSync).toHaveBeenCalledWith(100);
+    expect(api.fetchLikesIfAvailable).toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(rounds()).toBe(2);
+    socket.connect();
+    await vi.advanceTimersByTimeAsync(300_000);
+    expect(rounds()).toBe(2);
+  });
+
+  it('applies counts, credits, read receipts and removals pushed by the server', async () => {
+    start(() => undefined);
+    await flush();
+    socket.connect();
+    await flush();
+    openThreadWith([message(100, PEER), message(106, ME)]);
+    socket.server('counts', { total_unread: 3, total_new_likes: 2, badge: 5 });
+    socket.server('credits', { credits: 4 });
+    socket.server('message:read', { conversation: CONVERSATION, reader: PEER, message: 106 });
+    expect(appStore.get(countsAtom).badge).toBe(5);
+    expect(appStore.get(userAtom)!.credits).toBe(4);
+    expect(getThread(PEER)!.peerLastRead).toBe(106);
+    socket.server('chat:removed', { conversation: CONVERSATION });
+    expect(appStore.get(chatEntriesAtom).has(PEER)).toBe(false);
+  });
+});

@@ -1,0 +1,27 @@
+import { expect, test } from '@playwright/test';
+import type { ChatsResponse } from '../shared/src/api/chats.js';
+import { DEMO_ACCOUNTS, memberContext } from './chat-fixtures.js';
+
+test('blocking from the chat menu stops writing until unblocked', async ({ browser, baseURL }) => {
+  const sophie = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+  const chats = (await (await sophie.request.get('/api/chats.php')).json()) as ChatsResponse;
+  // the last chat with a demo member: the delete spec removes the first ones
+  const other = chats.chats.filter((c) => c.profile.name !== DEMO_ACCOUNTS.premium.name).at(-1)!;
+  await sophie.page.goto(`/chats/${other.conversation}`);
+  const input = sophie.page.getByTestId('chat-input');
+  await expect(input).toBeEnabled();
+
+  await sophie.page.getByRole('button', { name: 'Chat options' }).click();
+  await sophie.page.getByRole('menuitem', { name: 'Block' }).click();
+  await sophie.page.getByRole('dialog').getByRole('button', { name: 'Block' }).click();
+  await expect(sophie.page.getByTestId('notice-blocked-by-me')).toContainText(other.profile.name);
+  await expect(input).toBeDisabled();
+  // the server agrees after a reload
+  await sophie.page.reload();
+  await expect(sophie.page.getByTestId('notice-blocked-by-me')).toBeVisible();
+
+  await sophie.page.getByTestId('notice-blocked-by-me').getByRole('button', { name: 'Unblock' }).click();
+  await expect(sophie.page.getByTestId('notice-blocked-by-me')).toHaveCount(0);
+  await expect(input).toBeEnabled();
+  await sophie.context.close();
+});

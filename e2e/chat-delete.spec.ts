@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import type { ChatsResponse } from '../shared/src/api/chats.js';
+import { DEMO_ACCOUNTS, memberContext } from './chat-fixtures.js';
+
+test('deleting a chat removes it at once; a failed delete alerts and reloads the list', async ({ browser, baseURL }) => {
+  const sophie = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+  const chats = (await (await sophie.request.get('/api/chats.php')).json()) as ChatsResponse;
+  // chats with demo members only: the other specs use the chat with James
+  const [first, second] = chats.chats.filter((c) => c.profile.name !== DEMO_ACCOUNTS.premium.name);
+  const item = (id: number) => sophie.page.locator(`[data-testid=chat-list-item][data-profile="${id}"]`);
+
+  await sophie.page.goto('/chats');
+  await expect(item(first!.profile.id)).toBeVisible();
+
+  // Success: gone from the list immediately and after a reload.
+  await item(first!.profile.id).getByRole('button').click();
+  await sophie.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(item(first!.profile.id)).toHaveCount(0);
+  await sophie.page.reload();
+  await expect(item(second!.profile.id)).toBeVisible();
+  await expect(item(first!.profile.id)).toHaveCount(0);
+
+  // Failure: removed at once, then the server refuses: an alert, and the list is reloaded.
+  await sophie.page.route('**/api/chat.php', async (route) => {
+    // a slow refusal, so the "removed at once" moment can be seen before the list is reloaded
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"generic","message":"An error has occurred."}' });
+  });
+  const alert = sophie.page.waitForEvent('dialog');
+  await item(second!.profile.id).getByRole('button').click();
+  await sophie.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(item(second!.profile.id)).toHaveCount(0);
+  const dialog = await alert;
+  expect(dialog.message()).toContain('could not be deleted');
+  await dialog.accept();
+  await expect(item(second!.profile.id)).toBeVisible();
+  await sophie.context.close();
+});
