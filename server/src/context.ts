@@ -4,6 +4,7 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Mailer } from './adapters/mail.js';
 import type { Notifier } from './realtime/notifier.js';
+import type { PresenceReader } from './realtime/types.js';
 
 /** Everything a request handler or service may use; built once in main.ts (or by a test). */
 export interface AppContext {
@@ -12,6 +13,8 @@ export interface AppContext {
   clock: Clock;
   mailer: Mailer;
   notifier: Notifier;
+  /** set once realtime is attached; absent in unit-level tests (everyone then shows offline) */
+  presence?: PresenceReader;
   sessionStore: Store;
   sessionSecret: string;
 }

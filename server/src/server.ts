@@ -65,6 +65,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const attached = await attachRealtime(http, ctx, { session, sites, commands: [registerChatCommands] });
   realtime = attached;
   ctx.notifier = attached.notifier;
+  ctx.presence = attached.presence;
 
   await new Promise<void>((resolveListen, reject) => {
     http.once('error', reject);

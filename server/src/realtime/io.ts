@@ -17,7 +17,7 @@ import type { Notifier } from './notifier.js';
 import { PresenceService } from './presence.js';
 import { MemoryPresenceCounter, type PresenceCounter } from './presence-counter.js';
 import { RedisPresenceCounter } from './presence-redis.js';
-import type { CommandContext, RealtimeServer, SocketCommands } from './types.js';
+import type { CommandContext, PresenceReader, RealtimeServer, SocketCommands } from './types.js';
 
 /** Chat text only (photos go over HTTP); a bigger frame closes the connection. */
 export const SOCKET_MAX_PAYLOAD_BYTES = 16 * 1024;
@@ -42,6 +42,8 @@ export interface RealtimeStats {
 
 export interface Realtime {
   notifier: Notifier;
+  /** live online state across nodes, for REST answers that show profiles */
+  presence: PresenceReader;
   stats(): RealtimeStats;
   /** zeroes the traffic counters (benchmarks measure from a known point) */
   resetStats(): void;
@@ -96,6 +98,7 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
   const nodeId = counter.nodeId ?? `pid-${process.pid}`;
   return {
     notifier: emitter.notifier,
+    presence,
     stats: () => ({ node: nodeId, adapter: scaleOut.kind, sockets: io.engine.clientsCount, received: scaleOut.traffic.snapshot() }),
     resetStats: () => scaleOut.traffic.reset(),
     async close() {

@@ -101,4 +101,19 @@ describe('presence', () => {
     expect(events).toEqual([]);
     socket.close();
   });
+
+  it('REST chat answers show the live online state, and invisible members as offline', async () => {
+    const { watcher, watched } = await pair();
+    const hidden = await member({ invisible: true });
+    await send(hidden.client, watcher.id, 'psst');
+    await watched.connect();
+    await hidden.connect();
+    await sleep(50);
+    const chats = (await watcher.client.get('/api/chats.php')).body as { chats: Array<{ profile: { id: number; online: boolean; last_seen: string | null } }> };
+    const byId = new Map(chats.chats.map((c) => [c.profile.id, c.profile]));
+    expect(byId.get(watched.id)).toMatchObject({ online: true });
+    expect(byId.get(hidden.id)).toMatchObject({ online: false, last_seen: null });
+    const thread = (await watcher.client.get(`/api/messages.php?profile=${watched.id}`)).body as { profile: { online: boolean } };
+    expect(thread.profile.online).toBe(true);
+  });
 });

@@ -20,17 +20,22 @@ import { pageHiddenRoutes } from '../presence-beacon/routes.js';
 import { listChats, loadMessages, syncMessages } from './reading.js';
 import { removeChat } from './removal.js';
 import { countsFor, markRead, sendMessage } from './service.js';
+import { withLivePresence } from './live-presence.js';
 
 export function chatRoutes(ctx: AppContext): Router {
   const router = Router();
 
-  router.get('/chats.php', (req, res) => {
-    res.json(listChats(ctx, requireUser(req), req.site));
+  router.get('/chats.php', async (req, res) => {
+    const answer = listChats(ctx, requireUser(req), req.site);
+    await withLivePresence(ctx, answer.chats.map((chat) => chat.profile));
+    res.json(answer);
   });
 
-  router.get('/messages.php', (req, res) => {
+  router.get('/messages.php', async (req, res) => {
     const user = requireUser(req);
-    res.json(loadMessages(ctx, user, req.site, parseInput(messagesQuery, req.query)));
+    const answer = loadMessages(ctx, user, req.site, parseInput(messagesQuery, req.query));
+    await withLivePresence(ctx, [answer.profile]);
+    res.json(answer);
   });
 
   router.post('/messages.php', (req, res) => {
