@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { resolve } from 'node:path';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('config', () => {
+  it('runs the embedded mode with no environment at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, env: 'development', redisUrl: undefined, smtpUrl: undefined, seedOnStart: true, seedMembers: 2000 });
+    expect(config.databaseFile).toBe(resolve('db/data/app.db'));
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('lets a second instance run beside the first with its own port and data', () => {
+    const config = loadConfig({ PORT: '3001', DATA_DIR: '/tmp/second', PUBLIC_URL: 'https://dates.example/' });
+    expect(config.port).toBe(3001);
+    expect(config.databaseFile).toBe('/tmp/second/app.db');
+    expect(config.uploadsDir).toBe('/tmp/second/uploads');
+    expect(config.publicUrl).toBe('https://dates.example');
+  });
+
+  it('refuses production without SMTP, a session secret and a public URL', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL, SESSION_SECRET, PUBLIC_URL/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://dates.example' }),
+    ).not.toThrow();
+  });
+
+  it('names every bad value instead of starting with it', () => {
+    try {
+      loadConfig({ PORT: 'eighty', REDIS_URL: 'not a url' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      expect((err as Error).message).toMatch(/PORT/);
+      expect((err as Error).message).toMatch(/REDIS_URL/);
+    }
+  });
+
+  it('honours the crash hook only in tests', () => {
+    expect(loadConfig({ TEST_CRASH_AFTER_STORE: 'true' }).testCrashAfterStore).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', TEST_CRASH_AFTER_STORE: 'true' }).testCrashAfterStore).toBe(true);
+  });
+});
