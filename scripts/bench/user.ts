@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- user`: requests/s and p99 of GET /api/user.php (the call every client makes on
  * load and while polling) on the real built server, against a bare Express app answering a JSON
- * body of the same size, in the same run and pinned the same way. Target: ratio >= 0.5.
+ * body of the same size, in the same run and pinned the same way. Target: ratio >= 0.5. A third
+ * row shows Express with only express-session in front, to separate the session cost from ours.
  * Environment: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50).
  */
 import { randomBytes } from 'node:crypto';
@@ -59,19 +60,9 @@ export async function main(): Promise<void> {
       await server.stop();
     }
 
-    const barePort = await freePort();
-    const bare = await spawnServer({
-      ...pinned(SERVER_CORE, process.execPath, [resolve(repoRoot, 'scripts/bench/bare-express-server.mjs'), String(barePort), bodyFile]),
-      env: { NODE_ENV: 'production' },
-      ready: /ready on/,
-    });
-    let baseline: LoadResult;
-    try {
-      baseline = await measure(`http://127.0.0.1:${barePort}/api/user.php`, {}, seconds, connections);
-    } finally {
-      await bare.stop();
-    }
-    report(real, baseline, seconds, connections);
+    const baseline = await measureBaseline(bodyFile, 'bare', seconds, connections);
+    const sessionOnly = await measureBaseline(bodyFile, 'session', seconds, connections);
+    report(real, baseline, sessionOnly, seconds, connections);
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
@@ -105,18 +96,43 @@ async function fetchUserBody(base: string, headers: Record<string, string>): Pro
   return body;
 }
 
+/** Runs scripts/bench/bare-express-server.mjs pinned like the app; `session` adds express-session. */
+async function measureBaseline(bodyFile: string, mode: 'bare' | 'session', seconds: number, connections: number): Promise<LoadResult> {
+  const port = await freePort();
+  const server = await spawnServer({
+    ...pinned(SERVER_CORE, process.execPath, [resolve(repoRoot, 'scripts/bench/bare-express-server.mjs'), String(port), bodyFile, mode]),
+    env: { NODE_ENV: 'production' },
+    ready: /ready on/,
+  });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const headers: Record<string, string> = {};
+    if (mode === 'session') {
+      const res = await fetch(`${base}/login`);
+      headers.Cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    }
+    return await measure(`${base}/api/user.php`, headers, seconds, connections);
+  } finally {
+    await server.stop();
+  }
+}
+
 async function measure(url: string, headers: Record<string, string>, seconds: number, connections: number): Promise<LoadResult> {
   await runLoad({ url, headers, seconds: WARMUP_SECONDS, connections });
   return runLoad({ url, headers, seconds, connections });
 }
 
-function report(real: LoadResult, baseline: LoadResult, seconds: number, connections: number): void {
+function report(real: LoadResult, baseline: LoadResult, sessionOnly: LoadResult, seconds: number, connections: number): void {
   const row = (name: string, r: LoadResult) => [name, Math.round(r.requestsPerSecond), r.p50Ms, r.p99Ms, r.bytesPerResponse, r.ok, r.failed];
   printTable(
     `GET /api/user.php, ${connections} connections, ${seconds} s after a ${WARMUP_SECONDS} s warm-up; ${pinningNote()}`,
     ['server', 'req/s', 'p50 ms', 'p99 ms', 'bytes/resp', '2xx', 'failed'],
-    [row('app (dist/server/main.js)', real), row('bare Express', baseline)],
+    [row('app (dist/server/main.js)', real), row('bare Express', baseline), row('Express + express-session only', sessionOnly)],
   );
+  if (baseline.requestsPerSecond) {
+    const share = sessionOnly.requestsPerSecond / baseline.requestsPerSecond;
+    console.log(`express-session alone (in-memory store, no database) reaches ${share.toFixed(2)} of bare Express`);
+  }
   const ratio = baseline.requestsPerSecond ? real.requestsPerSecond / baseline.requestsPerSecond : 0;
   const verdict = ratio >= TARGET_RATIO ? 'meets' : 'MISSES';
   console.log(`\nratio app/bare = ${ratio.toFixed(2)} (${verdict} the target >= ${TARGET_RATIO})`);
