@@ -1,3 +1,5 @@
+import { SvgIcon } from './SvgIcon.js';
+
 const PATHS = {
   search: 'M11 4a7 7 0 1 0 4.2 12.6l4.1 4.1 1.4-1.4-4.1-4.1A7 7 0 0 0 11 4Zm0 2a5 5 0 1 1 0 10 5 5 0 0 1 0-10Z',
   chat: 'M4 5h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H9l-4 3.5V17H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1Zm1 2v8h2v1.2L8.3 15H19V7Z',
@@ -24,9 +26,5 @@ export type IconName = keyof typeof PATHS;
 
 /** Inline icons: no icon font or sprite request on the landing page. Decorative unless labelled. */
 export function Icon({ name, size = 20, label }: { name: IconName; size?: number; label?: string }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="currentColor" role={label ? 'img' : undefined} aria-label={label} aria-hidden={label ? undefined : true} focusable="false" className="icon">
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <SvgIcon path={PATHS[name]} size={size} label={label} className="icon" />;
 }

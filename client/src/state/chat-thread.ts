@@ -15,18 +15,13 @@ export interface SendFailure {
   needed?: number;
 }
 
-export interface ChatMessage {
+/** A message as the thread shows it: the stored MessageDto, or an own message not yet stored. */
+export interface ChatMessage extends Omit<MessageDto, 'id' | 'conversation'> {
   /** Stable render key that survives the pending -> stored transition. */
   key: string;
   /** null until the server stored it */
   id: number | null;
   conversation: number | null;
-  sender: number;
-  client_id: string;
-  kind: MessageKind;
-  body: string;
-  gift_id: string | null;
-  created_at: string;
   /** Own unacknowledged messages only: 'pending' while trying, 'failed' after a refusal. */
   local: 'pending' | 'failed' | null;
   failure: SendFailure | null;

@@ -1,4 +1,5 @@
 /** Icons only the chat screens use (the shell's Icon set covers navigation). */
+import { SvgIcon } from '../SvgIcon.js';
 const PATHS = {
   send: 'M3.4 20.4 21 12 3.4 3.6 3.4 10l12.6 2-12.6 2Z',
   tick: 'm9 16.2-3.5-3.5-1.4 1.4L9 19 20 8l-1.4-1.4Z',
@@ -18,9 +19,5 @@ const PATHS = {
 export type ChatIconName = keyof typeof PATHS;
 
 export function ChatIcon({ name, size = 20, label }: { name: ChatIconName; size?: number; label?: string }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="currentColor" role={label ? 'img' : undefined} aria-label={label} aria-hidden={label ? undefined : true} focusable="false" className="chat-icon">
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <SvgIcon path={PATHS[name]} size={size} label={label} className="chat-icon" />;
 }
