@@ -21,15 +21,19 @@ test('deleting a chat removes it at once; a failed delete alerts and reloads the
   await expect(item(first!.profile.id)).toHaveCount(0);
 
   // Failure: removed at once, then the server refuses: an alert, and the list is reloaded.
+  // The refusal is held back until the test has seen the entry gone, so the "removed at once"
+  // moment is observed however slow the machine is (an open alert would block the page).
+  let refuse!: () => void;
+  const refusalReleased = new Promise<void>((resolve) => (refuse = resolve));
   await sophie.page.route('**/api/chat.php', async (route) => {
-    // a slow refusal, so the "removed at once" moment can be seen before the list is reloaded
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await refusalReleased;
     await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"generic","message":"An error has occurred."}' });
   });
   const alert = sophie.page.waitForEvent('dialog');
   await item(second!.profile.id).getByRole('button').click();
   await sophie.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(item(second!.profile.id)).toHaveCount(0);
+  refuse();
   const dialog = await alert;
   expect(dialog.message()).toContain('could not be deleted');
   await dialog.accept();

@@ -1,6 +1,8 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TestClient, type TestServer } from './test/harness.js';
+import { startTestServer, tempDir, TestClient, type TestServer } from './test/harness.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -43,5 +45,28 @@ describe('http shell', () => {
     expect(res.body).toMatchObject({ error: 'payload_too_large' });
     const after = await new TestClient(server.url).get('/api/nothing-here.php');
     expect(after.status).toBe(404);
+  });
+});
+
+describe('client shell', () => {
+  let shellServer: TestServer;
+  beforeAll(async () => {
+    const clientDir = tempDir('dating-client-');
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    shellServer = await startTestServer({}, { clientDir });
+  });
+  afterAll(() => shellServer.destroy());
+
+  it('serves the shell with 200 for a client route and 404 for an unknown one', async () => {
+    const client = new TestClient(shellServer.url);
+    expect((await client.get('/members/12')).status).toBe(200);
+    expect((await client.get('/no-such-page')).status).toBe(404);
+  });
+
+  // Regression: decodeURIComponent in the route matcher threw on a broken escape and answered 500.
+  it('answers a path with a malformed percent-escape with the 404 shell, not a 500', async () => {
+    const res = await new TestClient(shellServer.url).get('/members/%E0%A4%A');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/html/);
   });
 });

@@ -62,6 +62,15 @@ export function buildApp(ctx: AppContext, options: { clientDir?: string } = {}):
   return { app, session, sites };
 }
 
+/** matchRoute decodes parameters; a broken percent-escape (`/members/%E0%A4%A`) is no route, not a 500. */
+function isClientRoute(path: string): boolean {
+  try {
+    return matchRoute(path) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Serves the built client. Hashed assets are cached for a year; every other GET gets the app
  * shell, with status 404 when no client route matches the path.
@@ -79,6 +88,6 @@ function serveClient(app: Express, clientDir: string): void {
       }
       shell = readFileSync(indexFile, 'utf8');
     }
-    res.status(matchRoute(req.path) ? 200 : 404).type('html').setHeader('Cache-Control', 'no-cache').send(shell);
+    res.status(isClientRoute(req.path) ? 200 : 404).type('html').setHeader('Cache-Control', 'no-cache').send(shell);
   });
 }

@@ -7,12 +7,15 @@ export type ServeRequest =
   /** restart the event-loop delay histogram */
   | { id: number; type: 'eld-reset' }
   | { id: number; type: 'eld' }
-  | { id: number; type: 'cpu' };
+  | { id: number; type: 'cpu' }
+  /** garbage-collection pauses since the previous 'gc' request */
+  | { id: number; type: 'gc' };
 
 export type ServeReply =
   | { id: number; type: 'heap'; heapUsed: number; rss: number }
   | { id: number; type: 'eld'; p50: number; p99: number; max: number }
   | { id: number; type: 'cpu'; userMicros: number; systemMicros: number }
+  | { id: number; type: 'gc'; count: number; totalMs: number; maxMs: number }
   | { id: number; type: 'ok' };
 
 export type ServeEvent = { type: 'ready'; port: number } | { type: 'failed'; message: string };

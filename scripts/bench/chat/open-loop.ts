@@ -23,6 +23,11 @@ export interface StepResult {
   latency: LatencySummary;
   generatorCpu: number;
   serverCpu: number | null;
+  /** members of the run whose connection was down when the step ended (e.g. dropped by ping timeout under overload) */
+  disconnected: number;
+  /** worst event-loop stall and worst GC pause of the (first) server during the step, ms */
+  serverEldMax: number | null;
+  serverGcMax: number | null;
   /** server CPU time (user + system) per sent message, µs: unlike latency, barely moved by other load on the machine */
   serverMicrosPerMessage: number | null;
 }
@@ -115,6 +120,8 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
   const run = new OpenLoopRun(o.tag, total, o.lossTimeoutMs);
   o.sink.current = run;
   const cpuBefore = await Promise.all((o.servers ?? []).map((s) => s.request<'cpu'>('cpu')));
+  const watched = o.servers?.[0];
+  if (watched) await Promise.all([watched.request('eld-reset'), watched.request('gc')]);
   const generator = cpuMark();
   const start = performance.now() + 5;
   const interval = 1000 / o.rate;
@@ -153,6 +160,7 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
     ? cpuAfter.reduce((sum, after, i) => sum + after.userMicros + after.systemMicros - cpuBefore[i]!.userMicros - cpuBefore[i]!.systemMicros, 0)
     : null;
   const serverCpu = serverMicros === null ? null : serverMicros / wallMicros;
+  const [eld, gc] = watched ? await Promise.all([watched.request<'eld'>('eld'), watched.request<'gc'>('gc')]) : [null, null];
   o.sink.current = null;
 
   return {
@@ -169,7 +177,21 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
     generatorCpu,
     serverCpu,
     serverMicrosPerMessage: serverMicros === null ? null : serverMicros / total,
+    serverEldMax: eld?.max ?? null,
+    serverGcMax: gc?.maxMs ?? null,
+    disconnected: o.pairs.reduce((n, [a, b]) => n + (a.connected() ? 0 : 1) + (b.connected() ? 0 : 1), 0),
   };
+}
+
+/** Waits until every client is connected (they reconnect by themselves), at most `maxMs`. */
+export async function allConnected(clients: TargetClient[], maxMs: number): Promise<number> {
+  const until = performance.now() + maxMs;
+  let down = clients.filter((c) => !c.connected()).length;
+  while (down > 0 && performance.now() < until) {
+    await sleep(200);
+    down = clients.filter((c) => !c.connected()).length;
+  }
+  return down;
 }
 
 /** Consecutive members form pairs: (0,1), (2,3), ... */

@@ -146,3 +146,20 @@ export function cpuShare(since: { cpu: NodeJS.CpuUsage; wall: number }): number 
 export function cpuMark(): { cpu: NodeJS.CpuUsage; wall: number } {
   return { cpu: process.cpuUsage(), wall: performance.now() };
 }
+
+/**
+ * Waits until the server has worked off what it was doing (e.g. the post-connect work of 10,000
+ * handshakes): CPU share under `share` over a 500 ms window, at most `maxMs`. Returns the seconds waited.
+ */
+export async function waitServerSettled(server: ServerProcess, maxMs = 60_000, share = 0.2): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < maxMs) {
+    const before = await server.request<'cpu'>('cpu');
+    const t0 = performance.now();
+    await sleep(500);
+    const after = await server.request<'cpu'>('cpu');
+    const used = after.userMicros + after.systemMicros - before.userMicros - before.systemMicros;
+    if (used / ((performance.now() - t0) * 1000) < share) break;
+  }
+  return (performance.now() - started) / 1000;
+}

@@ -8,8 +8,8 @@ import type { BenchMember } from './fixture.js';
 import type { ServeKind } from './ipc.js';
 import { appEnv } from './app-env.js';
 import { closeAll, connectMany } from './connect.js';
-import { pairUp, runOpenLoop, SwitchableSink, type StepResult } from './open-loop.js';
-import { startServe } from './processes.js';
+import { allConnected, pairUp, runOpenLoop, SwitchableSink, type StepResult } from './open-loop.js';
+import { startServe, waitServerSettled } from './processes.js';
 import { int, ms, pct, printTable } from './table.js';
 
 export const KNEE_P99_MS = 50;
@@ -39,18 +39,22 @@ export async function runThroughputFor(kind: ServeKind, o: ChatBenchOptions, mem
   const server = await startServe(kind, kind === 'app' ? appEnv(databaseFile) : {});
   const sink = new SwitchableSink();
   try {
-    const { clients, seconds } = await connectMany({ kind, urlFor: () => server.url, members, sink, concurrency: o.connectConcurrency });
+    // Reconnecting clients: an overloaded server drops sockets (ping timeout); the next step needs them back.
+    const { clients, seconds } = await connectMany({ kind, urlFor: () => server.url, members, sink, concurrency: o.connectConcurrency, reconnect: true });
     const pairs = pairUp(clients);
     const steps: StepResult[] = [];
     const runStep = async (rate: number) => {
-      // A backlog left by an overloaded step would count against this one.
-      await sink.quiet(30_000);
-      await new Promise((r) => setTimeout(r, 1000));
+      // A backlog left by an overloaded step (or by the handshakes) would count against this one.
+      const down = await allConnected(clients, 60_000);
+      if (down > 0) console.log(`  ${KIND_LABEL[kind]}: ${down} members still disconnected before ${rate}/s`);
+      await sink.quiet(60_000);
+      const settled = await waitServerSettled(server);
+      if (settled > 1) console.log(`  ${KIND_LABEL[kind]}: waited ${settled.toFixed(1)} s for the server to settle before ${rate}/s`);
       const step = await runOpenLoop({ tag: `tp_${kind}_${rate}`, rate, seconds: o.secondsPerStep, pairs, lossTimeoutMs: o.lossTimeoutMs, sink, servers: [server] });
       steps.push(step);
       console.log(
-        `  ${KIND_LABEL[kind]} ${rate}/s: sent ${int(step.sentRate)}/s recv ${int(step.receivedRate)}/s p50 ${ms(step.latency.p50)} p99 ${ms(step.latency.p99)} max ${ms(step.latency.max)} ms lost ${step.lost}` +
-          `${step.refused.size ? ` refused ${JSON.stringify(Object.fromEntries(step.refused))}` : ''} server ${pct(step.serverCpu)} (${int(step.serverMicrosPerMessage ?? 0)} µs/msg) generator ${pct(step.generatorCpu)}`,
+        `  ${KIND_LABEL[kind]} ${rate}/s: sent ${int(step.sentRate)}/s recv ${int(step.receivedRate)}/s p50 ${ms(step.latency.p50)} p99 ${ms(step.latency.p99)} max ${ms(step.latency.max)} ms lost ${step.lost}${step.disconnected ? ` disconnected ${step.disconnected}` : ''}` +
+          `${step.refused.size ? ` refused ${JSON.stringify(Object.fromEntries(step.refused))}` : ''} server ${pct(step.serverCpu)} (${int(step.serverMicrosPerMessage ?? 0)} µs/msg) generator ${pct(step.generatorCpu)} server stall max ${ms(step.serverEldMax ?? 0)} ms (gc max ${ms(step.serverGcMax ?? 0)} ms)`,
       );
       return step;
     };
@@ -89,9 +93,11 @@ export function printThroughputTable(results: ThroughputResult[]): void {
       int([...s.refused.values()].reduce((a, b) => a + b, 0)),
       pct(s.serverCpu),
       s.serverMicrosPerMessage === null ? '-' : int(s.serverMicrosPerMessage),
+      s.serverEldMax === null ? '-' : ms(s.serverEldMax),
+      s.serverGcMax === null ? '-' : ms(s.serverGcMax),
       pct(s.generatorCpu),
       meetsKnee(s) ? 'yes' : 'no',
     ]),
   );
-  printTable('Scenario 1 - 1:1 chat, steps (latency from scheduled send to receipt, ms)', ['target', 'offered/s', 'sent/s', 'recv/s', 'p50', 'p99', 'max', 'lost', 'refused', 'server cpu', 'server µs/msg', 'gen cpu', 'within knee'], rows);
+  printTable('Scenario 1 - 1:1 chat, steps (latency from scheduled send to receipt, ms)', ['target', 'offered/s', 'sent/s', 'recv/s', 'p50', 'p99', 'max', 'lost', 'refused', 'server cpu', 'server µs/msg', 'loop stall max', 'gc max', 'gen cpu', 'within knee'], rows);
 }

@@ -4,7 +4,7 @@
  * main.ts), `serve.ts sio|ws` a baseline relay. Start with --expose-gc for the heap figures.
  */
 import type { AddressInfo } from 'node:net';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { ELD_RESOLUTION_MS, type ServeEvent, type ServeKind, type ServeReply, type ServeRequest } from './ipc.js';
 import { startSocketIoRelay, startWsRelay } from './relays.js';
 
@@ -28,6 +28,16 @@ async function listen(): Promise<number> {
 const eld = monitorEventLoopDelay({ resolution: ELD_RESOLUTION_MS });
 eld.enable();
 
+// GC pauses, to tell a collector stall from other stalls in a step's latency.
+let gcPauses = { count: 0, totalMs: 0, maxMs: 0 };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    gcPauses.count++;
+    gcPauses.totalMs += entry.duration;
+    gcPauses.maxMs = Math.max(gcPauses.maxMs, entry.duration);
+  }
+}).observe({ entryTypes: ['gc'] });
+
 function collectGarbage(): void {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('serve.ts needs node --expose-gc');
@@ -48,6 +58,11 @@ process.on('message', (request: ServeRequest) => {
     case 'eld': {
       const ms = (ns: number) => Math.max(0, ns / 1e6 - ELD_RESOLUTION_MS);
       return send({ id: request.id, type: 'eld', p50: ms(eld.percentile(50)), p99: ms(eld.percentile(99)), max: ms(eld.max) });
+    }
+    case 'gc': {
+      const reply = { id: request.id, type: 'gc' as const, ...gcPauses };
+      gcPauses = { count: 0, totalMs: 0, maxMs: 0 };
+      return send(reply);
     }
     case 'cpu': {
       const { user, system } = process.cpuUsage();

@@ -31,7 +31,7 @@ export interface ConnectOptions {
   member: BenchMember;
   localAddress: string;
   sink: DeliverySink;
-  /** the app client reconnects by itself (reconnect storm); relays never need to */
+  /** reconnect by itself after a drop (Socket.IO targets; the ws relay never drops idle sockets) */
   reconnect?: boolean;
 }
 
@@ -137,7 +137,7 @@ class SocketIoRelayClient implements TargetClient {
       path: '/socket.io',
       transports: ['websocket'],
       forceNew: true,
-      reconnection: false,
+      reconnection: options.reconnect ?? false,
       query: { id: String(this.memberId) },
       localAddress: options.localAddress,
     } as Parameters<typeof connectSocketIo>[1]);

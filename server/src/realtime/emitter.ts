@@ -8,8 +8,8 @@ import type { RealtimeServer } from './types.js';
 
 export interface RealtimeEmitter {
   notifier: Notifier;
-  /** tells everyone watching this profile */
-  presenceChanged(presence: PresenceDto): void;
+  /** tells everyone watching this profile, except the members in `hiddenFrom` (blocks) */
+  presenceChanged(presence: PresenceDto, hiddenFrom?: number[]): void;
   /** tells every socket connected to THIS node to refetch a resource (after a Redis outage) */
   invalidateLocal(resource: Parameters<ServerToClientEvents['invalidate']>[0]['resource']): void;
 }
@@ -23,9 +23,13 @@ export function createEmitter(io: RealtimeServer): RealtimeEmitter {
       endSession(sessionId) {
         io.in(rooms.session(sessionId)).disconnectSockets(true);
       },
+      endOtherSessions(userId, keepSessionId) {
+        const target = io.in(rooms.user(userId));
+        (keepSessionId ? target.except(rooms.session(keepSessionId)) : target).disconnectSockets(true);
+      },
     },
-    presenceChanged(presence) {
-      io.to(rooms.presence(presence.profile)).emit('presence', presence);
+    presenceChanged(presence, hiddenFrom = []) {
+      io.to(rooms.presence(presence.profile)).except(hiddenFrom.map(rooms.user)).emit('presence', presence);
     },
     invalidateLocal(resource) {
       io.local.emit('invalidate', { resource });

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { writeTransaction } from '@db/client.js';
 import { users } from '@db/schema/index.js';
 import { createMember } from '../test/factories.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
+import { startTestServer, TestClient, type TestServer } from '../test/harness.js';
 import { loginAs } from '../test/login.js';
-import { command, openSocket } from './testing.js';
+import { send } from '../modules/chats/chat-test-kit.js';
+import { issueToken } from '../modules/auth/tokens.js';
+import { collect, command, openSocket, sleep } from './testing.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -16,6 +19,17 @@ async function memberCookie(overrides = {}) {
   const member = await createMember(server.db, overrides);
   const client = await loginAs(server, member);
   return { member, cookie: client.cookieHeader() };
+}
+
+/** Resolves when the server closes the socket; rejects when it is still open after `ms`. */
+function closedWithin(socket: Awaited<ReturnType<typeof openSocket>>, ms = 2000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('socket still open')), ms);
+    socket.once('disconnect', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 describe('socket handshake', () => {
@@ -74,5 +88,34 @@ describe('socket handshake', () => {
     await closed;
     expect(phone.connected).toBe(true);
     phone.close();
+  });
+
+  // Regression: the epoch was only checked on commands, so a socket of another session (a stolen
+  // cookie, a forgotten phone) kept receiving every new message after the password change.
+  it('closes the sockets of the other sessions as soon as the password changes or is reset', async () => {
+    const member = await createMember(server.db);
+    const sender = await createMember(server.db, { credits: 10 });
+    const senderClient = await loginAs(server, sender);
+    const here = await loginAs(server, member);
+    const stolen = await openSocket(server.url, { cookie: (await loginAs(server, member)).cookieHeader() });
+    const mine = await openSocket(server.url, { cookie: here.cookieHeader() });
+    const leaked = collect(stolen, 'message:new');
+    const stolenClosed = closedWithin(stolen);
+
+    const NEW = 'a brand new password';
+    const res = await here.put('/api/password.php', { old_password: member.password, password: NEW, password_confirmation: NEW });
+    expect(res.status).toBe(200);
+    await stolenClosed;
+    expect((await send(senderClient, member.id, 'after the change')).status).toBe(201);
+    await sleep(100);
+    expect(leaked).toEqual([]);
+    expect(mine.connected).toBe(true);
+
+    // A reset (forgotten password) ends every socket opened before it.
+    const mineClosed = closedWithin(mine);
+    const token = writeTransaction(server.db, (tx) => issueToken(tx, { userId: member.id, purpose: 'reset_password', ttlMs: 60_000, now: server.clock.now() }));
+    const reset = await new TestClient(server.url).put('/api/password-reset.php', { token, password: NEW + '!', password_confirmation: NEW + '!' });
+    expect(reset.status).toBe(200);
+    await mineClosed;
   });
 });

@@ -9,6 +9,11 @@ export interface Notifier {
   notify<E extends keyof ServerToClientEvents>(userId: number, event: E, ...payload: Parameters<ServerToClientEvents[E]>): void;
   /** closes every socket (on any node) opened with this express-session id; call it on log-out */
   endSession?(sessionId: string): void;
+  /**
+   * closes every socket (on any node) of this member except those of `keepSessionId`; call it when
+   * the session epoch moves (password change or reset), or those sockets would keep receiving events
+   */
+  endOtherSessions?(userId: number, keepSessionId?: string): void;
 }
 
 export const silentNotifier: Notifier = { notify: () => {} };

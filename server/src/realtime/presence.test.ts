@@ -116,4 +116,26 @@ describe('presence', () => {
     const thread = (await watcher.client.get(`/api/messages.php?profile=${watched.id}`)).body as { profile: { online: boolean } };
     expect(thread.profile.online).toBe(true);
   });
+
+  // Regression: presence ignored blocks, so a blocked member could keep watching when the blocker
+  // came online and when they were last seen (spec: a blocked member cannot view the blocker).
+  it('shows a blocker to the blocked member neither live nor through REST', async () => {
+    const { watcher, watched, watcherSocket } = await pair();
+    await watch(watcherSocket, [watched.id]);
+    expect((await watched.client.post('/api/block.php', { profile: watcher.id })).status).toBe(200);
+
+    const events = collect(watcherSocket, 'presence');
+    const blockerTab = await watched.connect();
+    await sleep(200);
+    expect(events).toEqual([]);
+    const ack = await watch(watcherSocket, [watched.id]);
+    expect(ack).toEqual({ ok: true, data: [] });
+    const chats = (await watcher.client.get('/api/chats.php')).body as { chats: Array<{ profile: { id: number; online: boolean; last_seen: string | null } }> };
+    expect(chats.chats.find((c) => c.profile.id === watched.id)?.profile).toMatchObject({ online: false, last_seen: null });
+    const thread = (await watcher.client.get(`/api/messages.php?profile=${watched.id}`)).body as { profile: { online: boolean; last_seen: string | null } };
+    expect(thread.profile).toMatchObject({ online: false, last_seen: null });
+    blockerTab.close();
+    await sleep(200);
+    expect(events).toEqual([]);
+  });
 });

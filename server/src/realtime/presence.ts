@@ -3,8 +3,8 @@
  * last one closed (stored in users.last_seen_at). Invisible members always look offline with no
  * last-seen time, and their transitions are never announced.
  */
-import { eq, inArray } from 'drizzle-orm';
-import { users } from '@db/schema/index.js';
+import { eq, inArray, or } from 'drizzle-orm';
+import { blocks, users } from '@db/schema/index.js';
 import type { PresenceDto } from '@shared/realtime.js';
 import type { AppContext } from '../context.js';
 import type { RealtimeEmitter } from './emitter.js';
@@ -21,7 +21,7 @@ export class PresenceService implements PresenceReader {
   async socketOpened(userId: number): Promise<void> {
     if (!(await this.counter.opened(userId))) return;
     const member = this.member(userId);
-    if (member && !member.invisible) this.emitter.presenceChanged({ profile: userId, online: true, last_seen: iso(member.lastSeenAt) });
+    if (member && !member.invisible) this.emitter.presenceChanged({ profile: userId, online: true, last_seen: iso(member.lastSeenAt) }, this.blockPartners(userId));
   }
 
   async socketClosed(userId: number): Promise<void> {
@@ -33,7 +33,7 @@ export class PresenceService implements PresenceReader {
     const now = this.ctx.clock.now();
     this.ctx.db.update(users).set({ lastSeenAt: now }).where(eq(users.id, userId)).run();
     const member = this.member(userId);
-    if (member && !member.invisible) this.emitter.presenceChanged({ profile: userId, online: false, last_seen: iso(now) });
+    if (member && !member.invisible) this.emitter.presenceChanged({ profile: userId, online: false, last_seen: iso(now) }, this.blockPartners(userId));
   }
 
   async lookup(profileIds: number[]): Promise<PresenceDto[]> {
@@ -47,6 +47,16 @@ export class PresenceService implements PresenceReader {
     return rows.map((r) =>
       r.invisible ? { profile: r.id, online: false, last_seen: null } : { profile: r.id, online: online.has(r.id), last_seen: iso(r.lastSeenAt) },
     );
+  }
+
+  /** Members in a block with `userId` (either direction): a watch made before the block must not see them. */
+  private blockPartners(userId: number): number[] {
+    return this.ctx.db
+      .select({ blocker: blocks.blockerId, blocked: blocks.blockedId })
+      .from(blocks)
+      .where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)))
+      .all()
+      .map((b) => (b.blocker === userId ? b.blocked : b.blocker));
   }
 
   private member(userId: number) {

@@ -104,6 +104,27 @@ describe('chatting over the socket', () => {
     expect([...seenByA, ...seenByB]).toEqual([]);
   });
 
+  // Regression: a retried client id re-announced the old message to the peer even after the peer
+  // blocked the sender (or deleted the chat), so a blocked member could keep pushing events at them.
+  it('does not re-announce a retried send to a peer who blocked the sender or hid the message', async () => {
+    const a = await memberWithTabs();
+    const b = await memberWithTabs();
+    const input = { profile: b.id, client_id: clientId(), body: 'before the block' };
+    expect((await a.client.post('/api/messages.php', input)).status).toBe(201);
+    const seenByB = collect(b.sockets[0]!, 'message:new');
+
+    expect((await b.client.post('/api/block.php', { profile: a.id })).status).toBe(200);
+    const retried = await a.client.post('/api/messages.php', input);
+    expect(retried.status).toBe(200);
+    expect(retried.body.duplicate).toBe(true);
+
+    expect((await b.client.delete('/api/block.php', { profile: a.id })).status).toBe(200);
+    expect((await b.client.delete('/api/chat.php', { profile: a.id })).status).toBe(200);
+    expect((await a.client.post('/api/messages.php', input)).body.duplicate).toBe(true);
+    await sleep(200);
+    expect(seenByB).toEqual([]);
+  });
+
   it('stores a send retried with the same client id once and acks the same message', async () => {
     const a = await memberWithTabs(1, { credits: 5 });
     const b = await memberWithTabs();

@@ -90,7 +90,9 @@ function ChatListItem({ entry, active, onDelete }: { entry: ChatEntryDto; active
   const preview = typingUntil > now
     ? intl.formatMessage({ id: 'chat.typing' })
     : last
-      ? `${last.sender === me ? intl.formatMessage({ id: 'chat.you' }) + ': ' : ''}${messageText(intl, last)}`
+      ? last.sender === me
+        ? intl.formatMessage({ id: 'chat.fromMe' }, { text: messageText(intl, last) })
+        : messageText(intl, last)
       : intl.formatMessage({ id: 'chat.noMessagesYet' });
   const when = last ? (isSameLocalDay(last.created_at, new Date(now).toISOString()) ? intl.formatTime(last.created_at, { hour: '2-digit', minute: '2-digit' }) : intl.formatDate(last.created_at, { day: 'numeric', month: 'short' })) : '';
 

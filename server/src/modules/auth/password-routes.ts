@@ -22,6 +22,8 @@ export function passwordRoutes(ctx: AppContext, hasher: PasswordHasher): Router 
     const body = parseInput(passwordResetBody, req.body);
     const user = await resetPassword(ctx, hasher, body);
     await logIn(req, user);
+    // Sockets opened before the reset would otherwise keep receiving this member's events.
+    ctx.notifier.endOtherSessions?.(user.id, req.sessionID);
     sendUser(req, res, user);
   });
 
@@ -31,6 +33,7 @@ export function passwordRoutes(ctx: AppContext, hasher: PasswordHasher): Router 
     const updated = await changePassword(ctx, hasher, user, body);
     // The epoch moved on: other sessions end, this one is stamped with the new epoch and stays.
     await restampSession(req, updated);
+    ctx.notifier.endOtherSessions?.(updated.id, req.sessionID);
     sendUser(req, res, updated);
   });
 

@@ -87,6 +87,20 @@ describe('notifications after commit', () => {
     expect(recorder.sent.map((n) => n.event)).toEqual(['counts']);
   });
 
+  // Regression: read receipts crossed a block, so the blocked member still saw live (and by polling
+  // peer_last_read) when the blocker was active, which the presence rules hide.
+  it('read receipts do not cross a block, neither live nor as peer_last_read', async () => {
+    const blocked = await loggedInMember(server);
+    const blocker = await loggedInMember(server);
+    const m = (await send(blocked.client, blocker.user.id, 'hello')).body.message;
+    await blocker.client.post('/api/block.php', { profile: blocked.user.id });
+    recorder.sent.length = 0;
+    expect((await blocker.client.post('/api/messages-read.php', { conversation: m.conversation, message: m.id })).status).toBe(200);
+    expect(recorder.sent.map((n) => [n.userId, n.event])).toEqual([[blocker.user.id, 'counts']]);
+    expect((await blocked.client.get('/api/chats.php')).body.chats[0]).toMatchObject({ conversation: m.conversation, peer_last_read: 0 });
+    expect((await blocked.client.get(`/api/messages.php?conversation=${m.conversation}`)).body.peer_last_read).toBe(0);
+  });
+
   it('deleting over REST sends chat:removed and counts to the deleter only; blocking invalidates both lists', async () => {
     const me = await loggedInMember(server);
     const peer = await loggedInMember(server);

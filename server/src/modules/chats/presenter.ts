@@ -19,9 +19,10 @@ export function presentMessage(row: MessageRow): MessageDto {
 
 /**
  * The other member as a chat shows them. Online state is refined by the realtime layer; here a
- * member is offline with their last-seen time, and invisible members show no last-seen at all.
+ * member is offline with their last-seen time, and invisible members show no last-seen at all;
+ * neither do members in a block with the viewer (showPresence false).
  */
-export function presentChatProfile(peer: PeerRow, site: SiteRow, now: number): ChatProfileDto {
+export function presentChatProfile(peer: PeerRow, site: SiteRow, now: number, showPresence = true): ChatProfileDto {
   return {
     id: peer.id,
     name: peer.name,
@@ -33,6 +34,6 @@ export function presentChatProfile(peer: PeerRow, site: SiteRow, now: number): C
         : null,
     can_receive_replies: peer.status !== 'not_confirmed',
     online: false,
-    last_seen: peer.invisible || peer.lastSeenAt === null ? null : new Date(peer.lastSeenAt).toISOString(),
+    last_seen: !showPresence || peer.invisible || peer.lastSeenAt === null ? null : new Date(peer.lastSeenAt).toISOString(),
   } satisfies ChatProfileDto;
 }

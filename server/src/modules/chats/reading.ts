@@ -28,11 +28,12 @@ export function listChats(ctx: AppContext, user: UserRow, site: SiteRow): ChatsR
     if (!last || last.id <= member.hiddenBeforeMessageId) continue;
     chats.push({
       conversation: conversation.id,
-      profile: presentChatProfile(peer, site, now),
+      profile: presentChatProfile(peer, site, now, !blockedByMe.has(peer.id) && !blockedMe.has(peer.id)),
       num_unread_messages: member.unreadCount,
       // A free member's preview would otherwise show a message the history cut hides.
       last_message: since !== null && last.createdAt < since ? null : presentMessage(last),
-      peer_last_read: peerMembers.get(conversation.id)?.lastReadMessageId ?? 0,
+      // A block (either way) hides read receipts, as it hides presence.
+      peer_last_read: blockedByMe.has(peer.id) || blockedMe.has(peer.id) ? 0 : (peerMembers.get(conversation.id)?.lastReadMessageId ?? 0),
       blocked_by_me: blockedByMe.has(peer.id),
       blocked_me: blockedMe.has(peer.id),
     });
@@ -55,7 +56,7 @@ export function loadMessages(ctx: AppContext, user: UserRow, site: SiteRow, quer
 
   const { blockedByMe, blockedMe } = blockSetsOf(ctx.db, user.id);
   const base = {
-    profile: presentChatProfile(peer, site, now),
+    profile: presentChatProfile(peer, site, now, !blockedByMe.has(peerId) && !blockedMe.has(peerId)),
     blocked_by_me: blockedByMe.has(peerId),
     blocked_me: blockedMe.has(peerId),
   };
@@ -70,7 +71,7 @@ export function loadMessages(ctx: AppContext, user: UserRow, site: SiteRow, quer
     messages: page.rows.map(presentMessage),
     has_more: page.hasMore,
     history_cut: since !== null && q.hasMessagesBefore(ctx.db, conversation.id, member.hiddenBeforeMessageId, since),
-    peer_last_read: q.findMember(ctx.db, conversation.id, peerId)?.lastReadMessageId ?? 0,
+    peer_last_read: base.blocked_by_me || base.blocked_me ? 0 : (q.findMember(ctx.db, conversation.id, peerId)?.lastReadMessageId ?? 0),
     ...base,
   };
 }

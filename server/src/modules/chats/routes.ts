@@ -27,14 +27,15 @@ export function chatRoutes(ctx: AppContext): Router {
 
   router.get('/chats.php', async (req, res) => {
     const answer = listChats(ctx, requireUser(req), req.site);
-    await withLivePresence(ctx, answer.chats.map((chat) => chat.profile));
+    // A block (either way) hides presence: those entries stay offline with no last-seen time.
+    await withLivePresence(ctx, answer.chats.filter((chat) => !chat.blocked_by_me && !chat.blocked_me).map((chat) => chat.profile));
     res.json(answer);
   });
 
   router.get('/messages.php', async (req, res) => {
     const user = requireUser(req);
     const answer = loadMessages(ctx, user, req.site, parseInput(messagesQuery, req.query));
-    await withLivePresence(ctx, [answer.profile]);
+    if (!answer.blocked_by_me && !answer.blocked_me) await withLivePresence(ctx, [answer.profile]);
     res.json(answer);
   });
 

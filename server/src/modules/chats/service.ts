@@ -114,7 +114,12 @@ function storeMessage(tx: Db, senderId: number, site: SiteRow, recipientId: numb
 function replay(ctx: AppContext, senderId: number, row: q.MessageRow): SentMessage {
   const message = presentMessage(row);
   const conversation = q.findConversationOf(ctx.db, senderId, row.conversationId);
-  if (conversation) ctx.notifier.notify(q.peerIdOf(conversation, senderId), 'message:new', message);
+  if (conversation) {
+    // Only while the peer could still see it: not after a block, nor once they deleted the chat.
+    const peerId = q.peerIdOf(conversation, senderId);
+    const peerHiddenBefore = q.findMember(ctx.db, conversation.id, peerId)?.hiddenBeforeMessageId ?? 0;
+    if (row.id > peerHiddenBefore && !blockExistsBetween(ctx.db, senderId, peerId)) ctx.notifier.notify(peerId, 'message:new', message);
+  }
   ctx.notifier.notify(senderId, 'message:new', message);
   const credits = ctx.db.select({ credits: users.credits }).from(users).where(eq(users.id, senderId)).get()?.credits ?? 0;
   return { message, duplicate: true, credits };
@@ -139,11 +144,13 @@ export function markRead(ctx: AppContext, user: UserRow, conversationId: number,
     const lastRead = Math.max(member.lastReadMessageId, messageId);
     const unreadCount = q.countPeerMessagesAfter(tx, conversationId, user.id, Math.max(lastRead, member.hiddenBeforeMessageId));
     q.updateMember(tx, conversationId, user.id, { lastReadMessageId: lastRead, unreadCount });
-    return { peerId: q.peerIdOf(conversation, user.id), lastRead, advanced: lastRead > member.lastReadMessageId };
+    const peerId = q.peerIdOf(conversation, user.id);
+    // Read receipts would tell a member in a block when the other is active, as presence would.
+    return { peerId, lastRead, advanced: lastRead > member.lastReadMessageId, blocked: blockExistsBetween(tx, user.id, peerId) };
   });
   const counts = countsFor(ctx, user.id);
   ctx.notifier.notify(user.id, 'counts', counts);
-  if (result.advanced) {
+  if (result.advanced && !result.blocked) {
     ctx.notifier.notify(result.peerId, 'message:read', { conversation: conversationId, reader: user.id, message: result.lastRead });
   }
   return counts;

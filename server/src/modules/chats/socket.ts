@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import { notFound, unauthenticated } from '../../http/errors.js';
 import { invalidRequest, replyVia, runCommand } from '../../realtime/ack.js';
 import type { CommandContext, MemberSocket } from '../../realtime/types.js';
+import { blockSetsOf } from '../blocks/queries.js';
 import { isBlockedEitherWay } from '../blocks/service.js';
 import { isConversationMember, markRead, peersOf, sendMessage } from './service.js';
 
@@ -53,7 +54,9 @@ export function registerChatCommands(socket: MemberSocket, { ctx, presence, site
   socket.on('presence:watch', (input: unknown, ack: unknown) => {
     void runCommand(presenceWatchInput, input, replyVia(ack), async ({ profiles }) => {
       const peers = new Set(peersOf(ctx, userId));
-      const next = new Set(profiles.filter((id) => peers.has(id)));
+      // A block (either way) hides presence, as it hides typing.
+      const { blockedByMe, blockedMe } = blockSetsOf(ctx.db, userId);
+      const next = new Set(profiles.filter((id) => peers.has(id) && !blockedByMe.has(id) && !blockedMe.has(id)));
       for (const id of watched) if (!next.has(id)) void socket.leave(rooms.presence(id));
       for (const id of next) void socket.join(rooms.presence(id));
       watched = next;
