@@ -24,4 +24,12 @@ describe('isUsernameAllowed', () => {
     expect(isUsernameAllowed('x'.repeat(40), 'a@example.com')).toBe(true);
     expect(isUsernameAllowed('x'.repeat(41), 'a@example.com')).toBe(false);
   });
+
+  it('refuses control characters and links, which would end up in mails and profiles', () => {
+    expect(isUsernameAllowed('Sophie\nClick here to verify', 'a@example.com')).toBe(false);
+    expect(isUsernameAllowed('Sophie\u0007', 'a@example.com')).toBe(false);
+    expect(isUsernameAllowed('see https://evil.example', 'a@example.com')).toBe(false);
+    expect(isUsernameAllowed('www.evil.example', 'a@example.com')).toBe(false);
+    expect(isUsernameAllowed('Anne-Sophie O’Neil', 'a@example.com')).toBe(true);
+  });
 });

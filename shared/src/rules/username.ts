@@ -5,13 +5,16 @@ export const USERNAME_MAX = 40;
 /**
  * True when `name` may be used as a member name: 2..40 characters after trimming, not starting
  * with @ (it would read like a handle or an address) and not equal to the e-mail address
- * (members would publish their address as their name).
+ * (members would publish their address as their name), with no control characters or links.
  */
 export function isUsernameAllowed(name: string, email: string): boolean {
   const trimmed = name.trim();
   const length = [...trimmed].length;
   if (length < USERNAME_MIN || length > USERNAME_MAX) return false;
   if (trimmed.startsWith('@')) return false;
+  // The name is shown to others and copied into mails: no line breaks or other control characters
+  // (they could forge extra lines in a plain-text mail) and no links.
+  if (/\p{Cc}/u.test(trimmed) || /(https?:\/\/|www\.)/i.test(trimmed)) return false;
   if (email.trim() !== '' && trimmed.toLowerCase() === email.trim().toLowerCase()) return false;
   return true;
 }

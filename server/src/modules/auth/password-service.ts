@@ -7,7 +7,7 @@ import { sendAccountMail, tokenTtlMs } from './account-mails.js';
 import type { PasswordHasher } from './passwords.js';
 import { confirmAccount, findUserByEmail, markLoggedIn, profileName, replacePassword } from './queries.js';
 import { isPasswordLengthOk } from './signup-validation.js';
-import { consumeToken, countTokensSince, findUsableToken, issueToken } from './tokens.js';
+import { consumeToken, countTokensSince, findUsableToken, issueToken, retireTokens } from './tokens.js';
 
 const DAY_MS = 86_400_000;
 
@@ -51,6 +51,8 @@ export async function resetPassword(ctx: AppContext, hasher: PasswordHasher, inp
     const row = consumeToken(tx, input.token, 'reset_password', now);
     if (!row) return null;
     replacePassword(tx, row.userId, passwordHash);
+    // Any other reset link mailed earlier must not set the password again.
+    retireTokens(tx, row.userId, 'reset_password', now);
     return markLoggedIn(tx, confirmAccount(tx, row.userId, now));
   });
   if (!user) throw badRequest('link_invalid');
@@ -70,5 +72,9 @@ export async function changePassword(ctx: AppContext, hasher: PasswordHasher, us
     throw badRequest('old_password_wrong', { fields: { old_password: 'old_password_wrong' } });
   }
   const passwordHash = await hasher.hash(input.password);
-  return writeTransaction(ctx.db, (tx) => replacePassword(tx, user.id, passwordHash));
+  return writeTransaction(ctx.db, (tx) => {
+    // A reset link mailed before the change (perhaps to an attacker's request) dies with the old password.
+    retireTokens(tx, user.id, 'reset_password', ctx.clock.now());
+    return replacePassword(tx, user.id, passwordHash);
+  });
 }

@@ -110,6 +110,33 @@ describe('PUT /api/password-reset.php', () => {
   });
 });
 
+describe('outstanding reset links after a new password', () => {
+  const reset = (token: string) => new TestClient(server.url).put('/api/password-reset.php', { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+
+  it('an earlier reset link stops working once another one was used', async () => {
+    const member = await createMember(server.db);
+    await new TestClient(server.url).post('/api/password-reset.php', { email: member.email });
+    const earlier = tokenFromLastMail(server.db, member.email);
+    await new TestClient(server.url).post('/api/password-reset.php', { email: member.email });
+    const later = tokenFromLastMail(server.db, member.email);
+    expect((await reset(later)).status).toBe(200);
+    const hashAfterReset = hashOf(member.id);
+    expect(await reset(earlier)).toMatchObject({ status: 400, body: { error: 'link_invalid' } });
+    expect(hashOf(member.id)).toBe(hashAfterReset);
+  });
+
+  it('a reset link mailed before a password change stops working', async () => {
+    const member = await createMember(server.db);
+    await new TestClient(server.url).post('/api/password-reset.php', { email: member.email });
+    const token = tokenFromLastMail(server.db, member.email);
+    const here = await loggedInClient(server, member.email, member.password);
+    const changed = await here.put('/api/password.php', { old_password: member.password, password: 'my chosen password', password_confirmation: 'my chosen password' });
+    expect(changed.status).toBe(200);
+    expect(await reset(token)).toMatchObject({ status: 400, body: { error: 'link_invalid' } });
+    expect((await new TestClient(server.url).post('/api/user.php', { email: member.email, password: 'my chosen password' })).status).toBe(200);
+  });
+});
+
 describe('PUT /api/password.php', () => {
   it('changes the password, keeps this session and ends the others', async () => {
     const member = await createMember(server.db);

@@ -9,6 +9,8 @@ import type { UserRow } from '@db/schema/index.js';
  */
 export async function logIn(req: Request, user: UserRow): Promise<void> {
   if (req.session) {
+    // The replaced session's sockets (same browser, earlier account) must not outlive it.
+    req.ctx.notifier.endSession?.(req.sessionID);
     await new Promise<void>((resolve, reject) => req.session.regenerate((err: unknown) => (err ? reject(err) : resolve())));
   } else {
     // currentUser() may already have destroyed a stale session in this request: start a new one.

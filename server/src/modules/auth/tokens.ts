@@ -54,3 +54,11 @@ export function countTokensSince(db: Db, userId: number, purpose: TokenPurpose, 
     .get();
   return row?.n ?? 0;
 }
+
+/** Spends every outstanding token of this purpose, e.g. all reset links once a new password is set. */
+export function retireTokens(tx: Db, userId: number, purpose: TokenPurpose, now: number): void {
+  tx.update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)))
+    .run();
+}
