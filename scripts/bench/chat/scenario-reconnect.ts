@@ -12,7 +12,7 @@ import { closeAll, connectMany } from './connect.js';
 import { pairUp, runOpenLoop, SwitchableSink, type StepResult } from './open-loop.js';
 import { freePort, startServe, type ServerProcess } from './processes.js';
 import { closeSyncAgents, syncAfter } from './sync.js';
-import type { AppClient } from './targets.js';
+import { AppClient } from './targets.js';
 
 export interface ReconnectResult {
   members: number;
@@ -26,6 +26,8 @@ export interface ReconnectResult {
   syncFailures: number;
   stored: { rows: number; distinctClientIds: number };
   stillPending: number;
+  /** failed reconnect attempts by error message */
+  connectErrors: Record<string, number>;
 }
 
 const TAG = 'storm';
@@ -94,5 +96,6 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
     syncFailures,
     stored: storedMessageStats(databaseFile, `${TAG}-`),
     stillPending,
+    connectErrors: Object.fromEntries(AppClient.connectErrors),
   };
 }

@@ -57,6 +57,8 @@ export class AppClient implements TargetClient {
   /** newest message id this member holds (for GET /api/sync.php?after=) */
   newestMessageId = 0;
   reconnects = 0;
+  /** why reconnect attempts failed (connect_error messages), for the storm report */
+  static readonly connectErrors = new Map<string, number>();
   onReconnect?: (client: AppClient, newestBefore: number) => void;
   onDisconnect?: (client: AppClient) => void;
 
@@ -85,6 +87,10 @@ export class AppClient implements TargetClient {
       connectedBefore = true;
     });
     this.socket.on('disconnect', () => this.onDisconnect?.(this));
+    this.socket.on('connect_error', (err) => {
+      if (!connectedBefore) return;
+      AppClient.connectErrors.set(err.message, (AppClient.connectErrors.get(err.message) ?? 0) + 1);
+    });
   }
 
   /** handles a message from the socket or from a sync response */
