@@ -26,9 +26,35 @@ export function openDb(file: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  cachePreparedStatements(sqlite);
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: migrationsFolder() });
   return db;
+}
+
+/** Distinct SQL texts kept prepared; past this the cache starts over (queries are built from a fixed set of shapes). */
+const STATEMENT_CACHE_MAX = 1000;
+
+/**
+ * drizzle prepares a new better-sqlite3 statement for every query it runs; compiling the SQL is
+ * most of the cost of a small query. The same query shape always produces the same SQL text, so
+ * statements are kept by text and reused. drizzle switches reading statements into raw (array)
+ * mode when it maps columns itself, so a reused statement is put back into object mode first.
+ */
+function cachePreparedStatements(sqlite: Database.Database): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, Database.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (!statement) {
+      statement = prepare(source);
+      if (cache.size >= STATEMENT_CACHE_MAX) cache.clear();
+      cache.set(source, statement);
+    } else if (statement.reader) {
+      statement.raw(false);
+    }
+    return statement;
+  }) as Database.Database['prepare'];
 }
 
 /**
