@@ -1,16 +1,25 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '@db/client.js';
+import { preparedOnce } from '@db/prepared.js';
 import { blocks } from '@db/schema/index.js';
 
-/** True when either member blocks the other. Works on the db or inside a transaction. */
-export function blockExistsBetween(db: Db, a: number, b: number): boolean {
-  const row = db
+const blockBetween = preparedOnce((db) =>
+  db
     .select({ blocker: blocks.blockerId })
     .from(blocks)
-    .where(or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))))
+    .where(
+      or(
+        and(eq(blocks.blockerId, sql.placeholder('a')), eq(blocks.blockedId, sql.placeholder('b'))),
+        and(eq(blocks.blockerId, sql.placeholder('b')), eq(blocks.blockedId, sql.placeholder('a'))),
+      ),
+    )
     .limit(1)
-    .get();
-  return row !== undefined;
+    .prepare(),
+);
+
+/** True when either member blocks the other. Works on the db or inside a transaction; on every send. */
+export function blockExistsBetween(db: Db, a: number, b: number): boolean {
+  return blockBetween(db).get({ a, b }) !== undefined;
 }
 
 /** Both directions seen from `userId`: whom they block, and who blocks them. */

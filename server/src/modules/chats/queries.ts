@@ -1,6 +1,7 @@
 /** Drizzle access for conversations and messages; services call these, inside or outside a transaction. */
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client.js';
+import { preparedOnce } from '@db/prepared.js';
 import { conversationMembers, conversations, messages, photos, profiles, users } from '@db/schema/index.js';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -44,16 +45,31 @@ export function findPeers(db: Db, siteId: number, ids: number[]): PeerRow[] {
     .all();
 }
 
+const peerById = preparedOnce((db) =>
+  db
+    .select(peerColumns)
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, 'approved')))
+    .where(and(eq(users.id, sql.placeholder('id')), eq(users.siteId, sql.placeholder('siteId')), ne(users.status, 'deleted')))
+    .prepare(),
+);
+
+/** findPeers for one member; on every send, so prepared once. */
 export function findPeer(db: Db, siteId: number, id: number): PeerRow | undefined {
-  return findPeers(db, siteId, [id])[0];
+  return peerById(db).get({ id, siteId });
 }
 
-export function findMessageByClientId(db: Db, senderId: number, clientId: string): MessageRow | undefined {
-  return db
+const messageByClientId = preparedOnce((db) =>
+  db
     .select()
     .from(messages)
-    .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)))
-    .get();
+    .where(and(eq(messages.senderId, sql.placeholder('senderId')), eq(messages.clientId, sql.placeholder('clientId'))))
+    .prepare(),
+);
+
+export function findMessageByClientId(db: Db, senderId: number, clientId: string): MessageRow | undefined {
+  return messageByClientId(db).get({ senderId, clientId });
 }
 
 export function findMessage(db: Db, conversationId: number, messageId: number): MessageRow | undefined {
@@ -70,20 +86,33 @@ export function findMessagesByIds(db: Db, ids: number[]): MessageRow[] {
 }
 
 /** The conversation of an unordered pair of members. */
-export function findConversationBetween(db: Db, a: number, b: number): ConversationRow | undefined {
-  return db
+const conversationOfPair = preparedOnce((db) =>
+  db
     .select()
     .from(conversations)
-    .where(and(eq(conversations.userLow, Math.min(a, b)), eq(conversations.userHigh, Math.max(a, b))))
-    .get();
+    .where(and(eq(conversations.userLow, sql.placeholder('low')), eq(conversations.userHigh, sql.placeholder('high'))))
+    .prepare(),
+);
+
+export function findConversationBetween(db: Db, a: number, b: number): ConversationRow | undefined {
+  return conversationOfPair(db).get({ low: Math.min(a, b), high: Math.max(a, b) });
 }
 
-export function findConversationOf(db: Db, userId: number, conversationId: number): ConversationRow | undefined {
-  return db
+const conversationOfMember = preparedOnce((db) =>
+  db
     .select()
     .from(conversations)
-    .where(and(eq(conversations.id, conversationId), or(eq(conversations.userLow, userId), eq(conversations.userHigh, userId))))
-    .get();
+    .where(
+      and(
+        eq(conversations.id, sql.placeholder('conversationId')),
+        or(eq(conversations.userLow, sql.placeholder('userId')), eq(conversations.userHigh, sql.placeholder('userId'))),
+      ),
+    )
+    .prepare(),
+);
+
+export function findConversationOf(db: Db, userId: number, conversationId: number): ConversationRow | undefined {
+  return conversationOfMember(db).get({ userId, conversationId });
 }
 
 export function peerIdOf(conversation: ConversationRow, userId: number): number {
@@ -109,33 +138,68 @@ export function insertConversation(db: Db, startedBy: number, peerId: number, no
   return conversation;
 }
 
-export function findMember(db: Db, conversationId: number, userId: number): MemberRow | undefined {
-  return db
+const memberOf = preparedOnce((db) =>
+  db
     .select()
     .from(conversationMembers)
-    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)))
-    .get();
+    .where(and(eq(conversationMembers.conversationId, sql.placeholder('conversationId')), eq(conversationMembers.userId, sql.placeholder('userId'))))
+    .prepare(),
+);
+
+export function findMember(db: Db, conversationId: number, userId: number): MemberRow | undefined {
+  return memberOf(db).get({ conversationId, userId });
 }
 
-export function insertMessage(db: Db, values: typeof messages.$inferInsert): MessageRow {
-  const message = db.insert(messages).values(values).returning().get();
-  db.update(conversations)
-    .set({ lastMessageId: message.id, lastMessageAt: message.createdAt })
-    .where(eq(conversations.id, message.conversationId))
-    .run();
+const insertMessageRow = preparedOnce((db) =>
+  db
+    .insert(messages)
+    .values({
+      conversationId: sql.placeholder('conversationId'),
+      senderId: sql.placeholder('senderId'),
+      clientId: sql.placeholder('clientId'),
+      kind: sql.placeholder('kind'),
+      body: sql.placeholder('body'),
+      giftId: sql.placeholder('giftId'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .returning()
+    .prepare(),
+);
+
+const markLastMessage = preparedOnce((db) =>
+  db
+    .update(conversations)
+    .set({ lastMessageId: sql`${sql.placeholder('messageId')}`, lastMessageAt: sql`${sql.placeholder('createdAt')}` })
+    .where(eq(conversations.id, sql.placeholder('conversationId')))
+    .prepare(),
+);
+
+export function insertMessage(db: Db, values: Omit<typeof messages.$inferInsert, 'id'> & { giftId: string | null; kind: string }): MessageRow {
+  const message = insertMessageRow(db).get(values)!;
+  markLastMessage(db).run({ messageId: message.id, createdAt: message.createdAt, conversationId: message.conversationId });
   return message;
 }
 
 /** A stored message brings a hidden conversation back for both members; the recipient gains one unread. */
-export function recordDelivery(db: Db, conversationId: number, senderId: number, recipientId: number): void {
-  db.update(conversationMembers)
+const unhideForSender = preparedOnce((db) =>
+  db
+    .update(conversationMembers)
     .set({ deletedAt: null })
-    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, senderId)))
-    .run();
-  db.update(conversationMembers)
+    .where(and(eq(conversationMembers.conversationId, sql.placeholder('conversationId')), eq(conversationMembers.userId, sql.placeholder('userId'))))
+    .prepare(),
+);
+
+const deliverToRecipient = preparedOnce((db) =>
+  db
+    .update(conversationMembers)
     .set({ deletedAt: null, unreadCount: sql`${conversationMembers.unreadCount} + 1` })
-    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, recipientId)))
-    .run();
+    .where(and(eq(conversationMembers.conversationId, sql.placeholder('conversationId')), eq(conversationMembers.userId, sql.placeholder('userId'))))
+    .prepare(),
+);
+
+export function recordDelivery(db: Db, conversationId: number, senderId: number, recipientId: number): void {
+  unhideForSender(db).run({ conversationId, userId: senderId });
+  deliverToRecipient(db).run({ conversationId, userId: recipientId });
 }
 
 /** Messages from the peer newer than `afterId`: the unread count after a read mark. */
@@ -157,13 +221,17 @@ export function updateMember(db: Db, conversationId: number, userId: number, val
 }
 
 /** Sum of unread over the member's visible (not deleted) conversations. */
-export function totalUnread(db: Db, userId: number): number {
-  const row = db
+const unreadTotal = preparedOnce((db) =>
+  db
     .select({ n: sum(conversationMembers.unreadCount) })
     .from(conversationMembers)
-    .where(and(eq(conversationMembers.userId, userId), isNull(conversationMembers.deletedAt)))
-    .get();
-  return Number(row?.n ?? 0);
+    .where(and(eq(conversationMembers.userId, sql.placeholder('userId')), isNull(conversationMembers.deletedAt)))
+    .prepare(),
+);
+
+/** Sent with every 'counts' event, so after every stored message: prepared once. */
+export function totalUnread(db: Db, userId: number): number {
+  return Number(unreadTotal(db).get({ userId })?.n ?? 0);
 }
 
 /** Visible conversations of a member, newest last message first. */

@@ -5,7 +5,8 @@
  */
 import { writeTransaction, type Db } from '@db/client.js';
 import { users, type SiteRow, type UserRow } from '@db/schema/index.js';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { preparedOnce } from '@db/prepared.js';
 import { sendMessageBody, type CountsDto, type MessageDto, type SendMessageInput } from '@shared/api/chats.js';
 import { FREE_CONVERSATIONS } from '@shared/constants.js';
 import type { AppContext } from '../../context.js';
@@ -63,6 +64,8 @@ function parseSendInput(input: unknown, site: SiteRow) {
   return parseInput(sendMessageBody, input);
 }
 
+const senderPlan = preparedOnce((db) => db.select({ paidUser: users.paidUser }).from(users).where(eq(users.id, sql.placeholder('senderId'))).prepare());
+
 /**
  * The transaction of one send. Order of checks: recipient, block, conversation limit, icebreaker
  * rule, credits; any failure rolls back the conversation it may have created.
@@ -76,7 +79,7 @@ function storeMessage(tx: Db, senderId: number, site: SiteRow, recipientId: numb
   if (recipient.status === 'not_confirmed') throw forbidden('recipient_unconfirmed');
   if (blockExistsBetween(tx, senderId, recipientId)) throw forbidden('blocked');
 
-  const sender = tx.select({ paidUser: users.paidUser }).from(users).where(eq(users.id, senderId)).get()!;
+  const sender = senderPlan(tx).get({ senderId })!;
   let conversation = q.findConversationBetween(tx, senderId, recipientId);
   if (!conversation) {
     if (!sender.paidUser && q.countStartedBy(tx, senderId) >= FREE_CONVERSATIONS) {

@@ -2,7 +2,8 @@
  * Chat commands over the socket. Each one is the socket twin of a REST endpoint and calls the
  * same service, so rules, idempotency (client ids) and notifications are identical on both paths.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { preparedOnce } from '@db/prepared.js';
 import { users, type UserRow } from '@db/schema/index.js';
 import { markReadBody, sendMessageBody } from '@shared/api/chats.js';
 import { presenceWatchInput, rooms, typingInput } from '@shared/realtime.js';
@@ -69,8 +70,10 @@ export function registerChatCommands(socket: MemberSocket, { ctx, presence, site
  * The member as the database knows them now: a socket outlives password changes and deletions,
  * so every command re-checks what the handshake checked, and a stale socket is closed.
  */
+const memberById = preparedOnce((db) => db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare());
+
 function freshMember(ctx: AppContext, socket: MemberSocket): UserRow {
-  const user = ctx.db.select().from(users).where(eq(users.id, socket.data.userId)).get();
+  const user = memberById(ctx.db).get({ id: socket.data.userId });
   if (user && user.status !== 'deleted' && user.sessionEpoch === socket.data.epoch) return user;
   setImmediate(() => socket.disconnect(true));
   throw unauthenticated();

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@db/client.js';
+import { preparedOnce } from '@db/prepared.js';
 import { creditLedger, users } from '@db/schema/index.js';
 
 export type CreditReason = 'signup_bonus' | 'purchase' | 'message' | 'gift' | 'photo' | 'refund' | 'admin';
@@ -27,25 +28,58 @@ export interface LedgerEntry {
  * InsufficientCreditsError and changes nothing; the CHECK constraint is the last line of defence.
  */
 export function moveCredits(tx: Db, userId: number, delta: number, reason: CreditReason, reference: string, now: number): LedgerEntry {
-  const previous = tx
-    .select({ balanceAfter: creditLedger.balanceAfter })
-    .from(creditLedger)
-    .where(and(eq(creditLedger.userId, userId), eq(creditLedger.reason, reason), eq(creditLedger.reference, reference)))
-    .get();
-  const current = tx.select({ credits: users.credits }).from(users).where(eq(users.id, userId)).get();
+  const previous = appliedEntry(tx).get({ userId, reason, reference });
+  const current = balanceOf(tx).get({ userId });
   if (!current) throw new Error(`moveCredits: no user ${userId}`);
   if (previous) return { balance: current.credits, applied: false };
   if (current.credits + delta < 0) throw new InsufficientCreditsError(current.credits, -delta);
 
-  const updated = tx
-    .update(users)
-    .set({ credits: sql`${users.credits} + ${delta}` })
-    .where(eq(users.id, userId))
-    .returning({ credits: users.credits })
-    .get()!;
-  tx.insert(creditLedger).values({ userId, delta, reason, reference, balanceAfter: updated.credits, createdAt: now }).run();
+  const updated = addToBalance(tx).get({ userId, delta })!;
+  insertEntry(tx).run({ userId, delta, reason, reference, balanceAfter: updated.credits, createdAt: now });
   return { balance: updated.credits, applied: true };
 }
+
+// Every message send moves credits: the four statements are prepared once per connection.
+const appliedEntry = preparedOnce((db) =>
+  db
+    .select({ balanceAfter: creditLedger.balanceAfter })
+    .from(creditLedger)
+    .where(
+      and(
+        eq(creditLedger.userId, sql.placeholder('userId')),
+        eq(creditLedger.reason, sql.placeholder('reason')),
+        eq(creditLedger.reference, sql.placeholder('reference')),
+      ),
+    )
+    .prepare(),
+);
+
+const balanceOf = preparedOnce((db) =>
+  db.select({ credits: users.credits }).from(users).where(eq(users.id, sql.placeholder('userId'))).prepare(),
+);
+
+const addToBalance = preparedOnce((db) =>
+  db
+    .update(users)
+    .set({ credits: sql`${users.credits} + ${sql.placeholder('delta')}` })
+    .where(eq(users.id, sql.placeholder('userId')))
+    .returning({ credits: users.credits })
+    .prepare(),
+);
+
+const insertEntry = preparedOnce((db) =>
+  db
+    .insert(creditLedger)
+    .values({
+      userId: sql.placeholder('userId'),
+      delta: sql.placeholder('delta'),
+      reason: sql.placeholder('reason'),
+      reference: sql.placeholder('reference'),
+      balanceAfter: sql.placeholder('balanceAfter'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .prepare(),
+);
 
 /** Convenience for spending: moveCredits with a negative delta. */
 export function spendCredits(tx: Db, userId: number, amount: number, reason: CreditReason, reference: string, now: number): LedgerEntry {

@@ -1,0 +1,26 @@
+import type Database from 'better-sqlite3';
+import type { Db } from './client.js';
+
+/** The SQLite connection behind a drizzle database or one of its transactions (they share it). */
+function connectionOf(db: Db): Database.Database {
+  return db.$client ?? (db as unknown as { session: { client: Database.Database } }).session.client;
+}
+
+/**
+ * Builds a drizzle query once per SQLite connection (with sql.placeholder() for its inputs) and
+ * reuses it. Building a query walks drizzle's entity checks and SQL builders on every call, which
+ * costs more than running it, so hot paths (sending a message, the user endpoint, credits) use
+ * this. A prepared query runs on the connection, so it is valid inside transactions too.
+ */
+export function preparedOnce<T>(build: (db: Db) => T): (db: Db) => T {
+  const byConnection = new WeakMap<Database.Database, T>();
+  return (db) => {
+    const connection = connectionOf(db);
+    let prepared = byConnection.get(connection);
+    if (prepared === undefined) {
+      prepared = build(db);
+      byConnection.set(connection, prepared);
+    }
+    return prepared;
+  };
+}
