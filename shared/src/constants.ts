@@ -108,3 +108,16 @@ export const PROFILE_OPTIONS = {
   signup_reason: ['chat', 'dating', 'relationship', 'friendship', 'adventure'],
 } as const;
 export type ProfileOptionField = keyof typeof PROFILE_OPTIONS;
+
+/**
+ * Socket reconnection policy of the client (and of the chat benchmark, which must behave like it).
+ * The first retry after ~1 s; the delay doubles up to 5 s, with ±50 % jitter so a restarted server
+ * is not stampeded in lock-step. A 30 s ceiling left the tail of a 10,000-member reconnect storm
+ * waiting half a minute after a restart; 5 s (Socket.IO's own default) keeps it within seconds.
+ */
+export const SOCKET_RECONNECT = {
+  delayMs: 1_000,
+  delayMaxMs: 5_000,
+  randomizationFactor: 0.5,
+  connectTimeoutMs: 10_000,
+} as const;

@@ -4,12 +4,13 @@
  */
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@shared/realtime.js';
+import { SOCKET_RECONNECT } from '@shared/constants.js';
 
 export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /**
  * Connects to /socket.io on the page's origin with the session cookie. Reconnection backs off from
- * 1 s to 30 s with jitter so a restarted server is not stampeded by every tab at once. Socket.IO
+ * 1 s to 5 s with jitter (SOCKET_RECONNECT) so a restarted server is not stampeded by every tab at once. Socket.IO
  * connection-state recovery is not relied upon: the owner catches up from the database on every
  * (re)connect.
  */
@@ -19,10 +20,10 @@ export async function createChatSocket(): Promise<ChatSocket> {
     path: '/socket.io',
     withCredentials: true,
     reconnection: true,
-    reconnectionDelay: 1_000,
-    reconnectionDelayMax: 30_000,
-    randomizationFactor: 0.5,
-    timeout: 10_000,
+    reconnectionDelay: SOCKET_RECONNECT.delayMs,
+    reconnectionDelayMax: SOCKET_RECONNECT.delayMaxMs,
+    randomizationFactor: SOCKET_RECONNECT.randomizationFactor,
+    timeout: SOCKET_RECONNECT.connectTimeoutMs,
     autoConnect: true,
   });
 }

@@ -11,6 +11,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../../../shared
 import type { MessageDto } from '../../../shared/src/api/chats.js';
 import type { ServeKind } from './ipc.js';
 import type { BenchMember } from './fixture.js';
+import { SOCKET_RECONNECT } from '@shared/constants.js';
 
 /** Where deliveries and acks go; the runner of the current step installs itself here. */
 export interface DeliverySink {
@@ -69,9 +70,11 @@ export class AppClient implements TargetClient {
       transports: ['websocket'],
       forceNew: true,
       reconnection: options.reconnect ?? false,
-      // As client/src/api/socket.ts: first retry after ~1 s, backing off to 30 s.
-      reconnectionDelay: 1_000,
-      reconnectionDelayMax: 30_000,
+      // The client's own policy (client/src/api/socket.ts uses the same constants).
+      reconnectionDelay: SOCKET_RECONNECT.delayMs,
+      reconnectionDelayMax: SOCKET_RECONNECT.delayMaxMs,
+      randomizationFactor: SOCKET_RECONNECT.randomizationFactor,
+      timeout: SOCKET_RECONNECT.connectTimeoutMs,
       extraHeaders: { cookie: options.member.cookie },
       localAddress: options.localAddress,
     } as Parameters<typeof connectSocketIo>[1]);

@@ -5,7 +5,8 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Session, SessionData } from 'express-session';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { preparedOnce } from '@db/prepared.js';
 import { users } from '@db/schema/index.js';
 import type { AppContext } from '../context.js';
 import { normaliseHost, type SiteDirectory } from '../http/site.js';
@@ -38,6 +39,15 @@ export function originGuard(ctx: AppContext, sites: SiteDirectory) {
   };
 }
 
+// Every (re)connect runs this; after a restart thousands arrive at once.
+const handshakeMember = preparedOnce((db) =>
+  db
+    .select({ id: users.id, status: users.status, sessionEpoch: users.sessionEpoch })
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('userId')), eq(users.siteId, sql.placeholder('siteId'))))
+    .prepare(),
+);
+
 /**
  * Socket.IO connection middleware: the site comes from the Host header, the member from the
  * express-session shared through `io.engine.use(session)`. Anonymous sessions, sessions of another
@@ -52,11 +62,7 @@ export function authenticateSocket(ctx: AppContext, sites: SiteDirectory) {
     const userId = req.session?.userId;
     const sessionId = req.sessionID;
     if (!site || !userId || !sessionId) return next(new Error('authentication_required'));
-    const user = ctx.db
-      .select({ id: users.id, status: users.status, sessionEpoch: users.sessionEpoch })
-      .from(users)
-      .where(and(eq(users.id, userId), eq(users.siteId, site.id)))
-      .get();
+    const user = handshakeMember(ctx.db).get({ userId, siteId: site.id });
     const epoch = req.session?.epoch ?? 0;
     if (!user || user.status === 'deleted' || user.sessionEpoch !== epoch) return next(new Error('authentication_required'));
     socket.data = { userId: user.id, siteId: site.id, host, epoch, sessionId };

@@ -3,7 +3,8 @@
  * last one closed (stored in users.last_seen_at). Invisible members always look offline with no
  * last-seen time, and their transitions are never announced.
  */
-import { eq, inArray, or } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
+import { preparedOnce } from '@db/prepared.js';
 import { blocks, users } from '@db/schema/index.js';
 import type { PresenceDto } from '@shared/realtime.js';
 import type { AppContext } from '../context.js';
@@ -60,10 +61,15 @@ export class PresenceService implements PresenceReader {
   }
 
   private member(userId: number) {
-    return this.ctx.db.select({ invisible: users.invisible, lastSeenAt: users.lastSeenAt }).from(users).where(eq(users.id, userId)).get();
+    return presenceMember(this.ctx.db).get({ userId });
   }
 }
 
 function iso(ms: number | null): string | null {
   return ms === null ? null : new Date(ms).toISOString();
 }
+
+/** Read on every socket open and close: prepared once. */
+const presenceMember = preparedOnce((db) =>
+  db.select({ invisible: users.invisible, lastSeenAt: users.lastSeenAt }).from(users).where(eq(users.id, sql.placeholder('userId'))).prepare(),
+);
