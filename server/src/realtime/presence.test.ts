@@ -138,4 +138,12 @@ describe('presence', () => {
     await sleep(200);
     expect(events).toEqual([]);
   });
+
+  it('refuses a burst of watch requests beyond 20 in 10 s with rate_limited', async () => {
+    const { watcherSocket, watched } = await pair();
+    for (let i = 0; i < 20; i++) expect(await watch(watcherSocket, [watched.id])).toMatchObject({ ok: true });
+    expect(await watch(watcherSocket, [watched.id])).toMatchObject({ ok: false, error: 'rate_limited' });
+    server.clock.advance(10_001);
+    expect(await watch(watcherSocket, [watched.id])).toMatchObject({ ok: true });
+  });
 });

@@ -8,8 +8,9 @@ import { users, type UserRow } from '@db/schema/index.js';
 import { markReadBody, sendMessageBody } from '@shared/api/chats.js';
 import { presenceWatchInput, rooms, typingInput } from '@shared/realtime.js';
 import type { AppContext } from '../../context.js';
-import { notFound, unauthenticated } from '../../http/errors.js';
+import { notFound, tooMany, unauthenticated } from '../../http/errors.js';
 import { invalidRequest, replyVia, runCommand } from '../../realtime/ack.js';
+import { BurstLimit } from '../../realtime/burst-limit.js';
 import type { CommandContext, MemberSocket } from '../../realtime/types.js';
 import { blockSetsOf } from '../blocks/queries.js';
 import { isBlockedEitherWay } from '../blocks/service.js';
@@ -18,6 +19,9 @@ import { isConversationMember, markRead, peersOf, sendMessage } from './service.
 /** Typing relays allowed per socket per window; more are dropped (typing is best-effort). */
 const TYPING_BURST = 10;
 const TYPING_WINDOW_MS = 5_000;
+/** A client re-sends its watch list when the visible peers change: a few per minute in practice. */
+const WATCH_BURST = 20;
+const WATCH_WINDOW_MS = 10_000;
 
 export function registerChatCommands(socket: MemberSocket, { ctx, presence, siteOf }: CommandContext): void {
   const { userId } = socket.data;
@@ -37,14 +41,11 @@ export function registerChatCommands(socket: MemberSocket, { ctx, presence, site
     void runCommand(markReadBody, input, replyVia(ack), (body) => markRead(ctx, freshMember(ctx, socket), body.conversation, body.message));
   });
 
-  const typingTimes: number[] = [];
+  const typingLimit = new BurstLimit(TYPING_BURST, TYPING_WINDOW_MS);
   socket.on('typing', (input: unknown, ack?: unknown) => {
     const parsed = typingInput.safeParse(input);
     if (!parsed.success) return replyVia(ack)(invalidRequest);
-    const now = ctx.clock.now();
-    while (typingTimes.length && typingTimes[0]! <= now - TYPING_WINDOW_MS) typingTimes.shift();
-    if (typingTimes.length >= TYPING_BURST) return;
-    typingTimes.push(now);
+    if (!typingLimit.allow(ctx.clock.now())) return;
     const membership = isConversationMember(ctx, userId, parsed.data.conversation);
     if (!membership || isBlockedEitherWay(ctx, userId, membership.peerId)) return;
     ctx.notifier.notify(membership.peerId, 'typing', { conversation: parsed.data.conversation, profile: userId, typing: parsed.data.typing });
@@ -52,8 +53,11 @@ export function registerChatCommands(socket: MemberSocket, { ctx, presence, site
 
   // The watch list replaces the previous one: the client sends the peers it currently shows.
   let watched = new Set<number>();
+  const watchLimit = new BurstLimit(WATCH_BURST, WATCH_WINDOW_MS);
   socket.on('presence:watch', (input: unknown, ack: unknown) => {
     void runCommand(presenceWatchInput, input, replyVia(ack), async ({ profiles }) => {
+      // Each watch reads every conversation and block of the member: a spamming client is refused.
+      if (!watchLimit.allow(ctx.clock.now())) throw tooMany('rate_limited');
       const peers = new Set(peersOf(ctx, userId));
       // A block (either way) hides presence, as it hides typing.
       const { blockedByMe, blockedMe } = blockSetsOf(ctx.db, userId);
