@@ -40,7 +40,9 @@ export function buildApp(ctx: AppContext, options: { clientDir?: string } = {}):
   const session = sessionMiddleware(ctx);
 
   const api = express.Router();
-  api.use(express.json({ limit: '64kb', strict: false }));
+  const parseJson = express.json({ limit: '64kb', strict: false });
+  // GET and HEAD carry no body: skip the parser's content-type checks on the hottest requests.
+  api.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : parseJson(req, res, next)));
   api.use(siteMiddleware(sites));
   api.use(session);
   api.use((_req, res, next) => {
