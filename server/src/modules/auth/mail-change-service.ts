@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest, conflict, HttpError, tooMany } from '../../http/errors.js';
 import { sendAccountMail, tokenTtlMs } from './account-mails.js';
 import type { PasswordHasher } from './passwords.js';
-import { confirmAccount, findUserByEmail, findUserById, isUniqueViolation, normaliseEmail, profileName, setEmail } from './queries.js';
+import { confirmAccount, findUserByEmail, findUserById, isUniqueViolation, normaliseEmail, profileName, releaseAddressOfDeletedAccount, setEmail } from './queries.js';
 import { consumeToken, countTokensSince, issueToken } from './tokens.js';
 
 const DAY_MS = 86_400_000;
@@ -51,6 +51,7 @@ export function confirmMailChange(ctx: AppContext, token: string): UserRow {
       const user = findUserById(tx, row.userId);
       if (!user) throw badRequest('link_invalid');
       if (isTakenByOther(tx, user.siteId, row.newEmail, user.id)) throw conflict('email_taken');
+      releaseAddressOfDeletedAccount(tx, user.siteId, row.newEmail);
       setEmail(tx, user.id, row.newEmail);
       return confirmAccount(tx, user.id, now);
     });

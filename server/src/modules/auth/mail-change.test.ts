@@ -85,6 +85,17 @@ describe('PUT /api/mail-change.php', () => {
     expect(again.body.error).toBe('link_invalid');
   });
 
+  it('takes over the address of a deleted account, which keeps its row under a released address', async () => {
+    const gone = await createMember(server.db, { status: 'deleted' });
+    const member = await createMember(server.db);
+    const client = await loggedInClient(server, member.email, member.password);
+    expect((await client.post('/api/mail-change.php', { email: gone.email, password: member.password })).status).toBe(200);
+    const res = await client.put('/api/mail-change.php', { token: tokenFromLastMail(server.db, gone.email) });
+    expect(res.status).toBe(200);
+    expect(emailOf(member.id)).toBe(gone.email);
+    expect(emailOf(gone.id)).toBe(`deleted-${gone.id}:${gone.email}`);
+  });
+
   it('logs in a browser that opens the link without a session', async () => {
     const member = await createMember(server.db);
     const client = await loggedInClient(server, member.email, member.password);

@@ -12,6 +12,16 @@ export function findUserByEmail(db: Db, siteId: number, email: string): UserRow 
   return db.select().from(users).where(and(eq(users.siteId, siteId), eq(users.email, normaliseEmail(email)))).get();
 }
 
+/**
+ * A deleted account keeps its row (ledger, audit) but gives up its address, so that a new sign-up
+ * or another member's e-mail change can take it. Call inside the transaction that takes it.
+ */
+export function releaseAddressOfDeletedAccount(tx: Db, siteId: number, email: string): void {
+  const holder = findUserByEmail(tx, siteId, email);
+  if (holder?.status !== 'deleted') return;
+  tx.update(users).set({ email: `deleted-${holder.id}:${holder.email}` }).where(eq(users.id, holder.id)).run();
+}
+
 export function findUserById(db: Db, id: number): UserRow | undefined {
   return db.select().from(users).where(eq(users.id, id)).get();
 }

@@ -14,7 +14,7 @@ import { badRequest, conflict, forbidden } from '../../http/errors.js';
 import { moveCredits } from '../credits/ledger.js';
 import { sendAccountMail, tokenTtlMs } from './account-mails.js';
 import type { PasswordHasher } from './passwords.js';
-import { findUserByEmail, isUniqueViolation, normaliseEmail } from './queries.js';
+import { findUserByEmail, isUniqueViolation, normaliseEmail, releaseAddressOfDeletedAccount } from './queries.js';
 import { assertSignupFields } from './signup-validation.js';
 import { issueToken } from './tokens.js';
 
@@ -63,8 +63,7 @@ export async function signUp(ctx: AppContext, hasher: PasswordHasher, site: Site
       const now = ctx.clock.now();
       const existing = findUserByEmail(tx, site.id, email);
       assertNoAccount(existing);
-      // A deleted account keeps its row (ledger, audit) but gives up the address.
-      if (existing) tx.update(users).set({ email: `deleted-${existing.id}:${existing.email}` }).where(eq(users.id, existing.id)).run();
+      releaseAddressOfDeletedAccount(tx, site.id, email);
 
       const inserted = tx
         .insert(users)
