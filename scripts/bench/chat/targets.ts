@@ -66,17 +66,13 @@ export class AppClient implements TargetClient {
   constructor(private readonly options: ConnectOptions) {
     this.memberId = options.member.id;
     this.socket = connectSocketIo(options.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      forceNew: true,
-      reconnection: options.reconnect ?? false,
+      ...socketIoOptions(options),
       // The client's own policy (client/src/api/socket.ts uses the same constants).
       reconnectionDelay: SOCKET_RECONNECT.delayMs,
       reconnectionDelayMax: SOCKET_RECONNECT.delayMaxMs,
       randomizationFactor: SOCKET_RECONNECT.randomizationFactor,
       timeout: SOCKET_RECONNECT.connectTimeoutMs,
       extraHeaders: { cookie: options.member.cookie },
-      localAddress: options.localAddress,
     } as Parameters<typeof connectSocketIo>[1]);
     this.socket.on('message:new', (message) => this.receive(message));
     let connectedBefore = false;
@@ -135,6 +131,17 @@ export class AppClient implements TargetClient {
   }
 }
 
+/** What every Socket.IO client of the bench shares: websocket only, its own connection and source address. */
+function socketIoOptions(options: ConnectOptions) {
+  return {
+    path: '/socket.io',
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: options.reconnect ?? false,
+    localAddress: options.localAddress,
+  };
+}
+
 class SocketIoRelayClient implements TargetClient {
   readonly memberId: number;
   readonly socket: Socket;
@@ -143,12 +150,8 @@ class SocketIoRelayClient implements TargetClient {
     this.sink = options.sink;
     this.memberId = options.member.id;
     this.socket = connectSocketIo(options.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      forceNew: true,
-      reconnection: options.reconnect ?? false,
+      ...socketIoOptions(options),
       query: { id: String(this.memberId) },
-      localAddress: options.localAddress,
     } as Parameters<typeof connectSocketIo>[1]);
     this.socket.on('msg', (m: { from: number; seq: number; tag: string }) => this.sink.delivered(m.tag, m.seq, this.memberId));
   }

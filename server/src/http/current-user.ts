@@ -1,25 +1,17 @@
 import type { Request } from 'express';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '@db/client.js';
+import { preparedOnce } from '@db/prepared.js';
 import { users, type UserRow } from '@db/schema/index.js';
 import { unauthenticated } from './errors.js';
 
-/** Every authenticated request runs this lookup: prepare it once per database. */
-const userLookups = new WeakMap<Db, (id: number, siteId: number) => UserRow | undefined>();
-
-function lookupUser(db: Db, id: number, siteId: number): UserRow | undefined {
-  let lookup = userLookups.get(db);
-  if (!lookup) {
-    const prepared = db
-      .select()
-      .from(users)
-      .where(and(eq(users.id, sql.placeholder('id')), eq(users.siteId, sql.placeholder('siteId'))))
-      .prepare();
-    lookup = (userId, site) => prepared.get({ id: userId, siteId: site });
-    userLookups.set(db, lookup);
-  }
-  return lookup(id, siteId);
-}
+/** Every authenticated request runs this lookup: prepared once per connection. */
+const userOfSite = preparedOnce((db) =>
+  db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('id')), eq(users.siteId, sql.placeholder('siteId'))))
+    .prepare(),
+);
 
 /**
  * The logged-in member of this request, or null. A session whose account is gone, deleted, on
@@ -28,7 +20,7 @@ function lookupUser(db: Db, id: number, siteId: number): UserRow | undefined {
 export function currentUser(req: Request): UserRow | null {
   const userId = req.session?.userId;
   if (!userId) return null;
-  const user = lookupUser(req.ctx.db, userId, req.site.id);
+  const user = userOfSite(req.ctx.db).get({ id: userId, siteId: req.site.id });
   if (!user || user.status === 'deleted' || user.sessionEpoch !== (req.session.epoch ?? 0)) {
     req.session.destroy(() => {});
     return null;
