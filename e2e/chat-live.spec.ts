@@ -4,8 +4,8 @@ import { bubble, conversationWith, countsOf, DEMO_ACCOUNTS, memberContext, messa
 /**
  * Two members in two browsers: A (Sophie) writes, B (James) sees it live with no reload; B's
  * Messages badge and page title count up, then down when B reads; A sees the read tick; a reload
- * keeps the history. The fallback spec may add messages to the same pair at the same time, so
- * counts are compared with what the server says rather than with fixed numbers.
+ * keeps the history. It runs alone, after every other spec (see playwright.config.ts), because
+ * the others read and write in the same pair's chats.
  */
 test('two members chat live: delivery, badges, title, read ticks, history', async ({ browser, baseURL }) => {
   const a = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
