@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Db } from './client.js';
 
 /** The SQLite connection behind a drizzle database or one of its transactions (they share it). */
-function connectionOf(db: Db): Database.Database {
+export function connectionOf(db: Db): Database.Database {
   return db.$client ?? (db as unknown as { session: { client: Database.Database } }).session.client;
 }
 

@@ -9,6 +9,7 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { outboxMailer, smtpMailer, type Mailer } from './adapters/mail.js';
+import { withoutTouch } from './http/session.js';
 import { SqliteSessionStore } from './http/sqlite-session-store.js';
 import { attachRealtime, type Realtime } from './realtime/io.js';
 import { REALTIME_STATS_PATH, sendRealtimeStats } from './realtime/dev-stats.js';
@@ -42,7 +43,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
   redis?.on('error', (err) => console.error('[redis] sessions:', err.message));
-  const sessionStore = redis ? new RedisStore({ client: redis, prefix: 'sess:' }) : new SqliteSessionStore(db, systemClock) /* cookie expiry is real time in express-session, so the store must compare against real time too */;
+  const sessionStore = redis ? withoutTouch(new RedisStore({ client: redis, prefix: 'sess:' })) : new SqliteSessionStore(db, systemClock) /* cookie expiry is real time in express-session, so the store must compare against real time too */;
   const mailer = options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(db, clock));
 
   const ctx: AppContext = {

@@ -1,17 +1,11 @@
 import type { Request } from 'express';
-import { and, eq, sql } from 'drizzle-orm';
-import { preparedOnce } from '@db/prepared.js';
+import { rowsWhere } from '@db/row-reader.js';
 import { users, type UserRow } from '@db/schema/index.js';
 import { unauthenticated } from './errors.js';
+import { refreshAgeingSession } from './session.js';
 
-/** Every authenticated request runs this lookup: prepared once per connection. */
-const userOfSite = preparedOnce((db) =>
-  db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, sql.placeholder('id')), eq(users.siteId, sql.placeholder('siteId'))))
-    .prepare(),
-);
+/** Every authenticated request runs this lookup, so it reads the row without drizzle's mapping. */
+const userOfSite = rowsWhere<typeof users, [id: number, siteId: number]>(users, 'id = ? AND site_id = ?');
 
 /**
  * The logged-in member of this request, or null. A session whose account is gone, deleted, on
@@ -20,11 +14,12 @@ const userOfSite = preparedOnce((db) =>
 export function currentUser(req: Request): UserRow | null {
   const userId = req.session?.userId;
   if (!userId) return null;
-  const user = userOfSite(req.ctx.db).get({ id: userId, siteId: req.site.id });
+  const user = userOfSite(req.ctx.db, userId, req.site.id);
   if (!user || user.status === 'deleted' || user.sessionEpoch !== (req.session.epoch ?? 0)) {
     req.session.destroy(() => {});
     return null;
   }
+  refreshAgeingSession(req, req.ctx.clock.now());
   return user;
 }
 

@@ -6,6 +6,8 @@ declare module 'express-session' {
     userId?: number;
     /** users.session_epoch when the session logged in; a mismatch ends the session */
     epoch?: number;
+    /** when the session was last re-saved to slide its expiry (see refreshAgeingSession) */
+    refreshedAt?: number;
   }
 }
 

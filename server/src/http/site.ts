@@ -1,13 +1,16 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { Db } from '@db/client.js';
 import { sites, type SiteRow } from '@db/schema/index.js';
 import { HttpError } from './errors.js';
 
 /** Sites change rarely; each process keeps them for a short while instead of a query per request. */
 const CACHE_MS = 30_000;
+const RAW_HOST_CACHE_MAX = 1000;
 
 export class SiteDirectory {
   private byHost = new Map<string, SiteRow>();
+  /** Host header values as received, so each request needs one map look-up, not normalising. */
+  private byRawHost = new Map<string, SiteRow | undefined>();
   private loadedAt = -Infinity;
 
   constructor(private readonly db: Db) {}
@@ -16,7 +19,12 @@ export class SiteDirectory {
   find(host: string): SiteRow | undefined {
     const now = Date.now();
     if (now - this.loadedAt > CACHE_MS) this.reload(now);
-    return this.byHost.get(normaliseHost(host));
+    if (this.byRawHost.has(host)) return this.byRawHost.get(host);
+    const site = this.byHost.get(normaliseHost(host));
+    // Bounded: clients choose the Host header.
+    if (this.byRawHost.size >= RAW_HOST_CACHE_MAX) this.byRawHost.clear();
+    this.byRawHost.set(host, site);
+    return site;
   }
 
   reload(now = Date.now()): void {
@@ -26,6 +34,7 @@ export class SiteDirectory {
       for (const alias of site.aliases) map.set(normaliseHost(alias), site);
     }
     this.byHost = map;
+    this.byRawHost = new Map();
     this.loadedAt = now;
   }
 }
@@ -37,9 +46,14 @@ export function normaliseHost(host: string): string {
 /** Resolves req.site from the Host header; an unknown host answers 404 `unknown_site`. */
 export function siteMiddleware(directory: SiteDirectory): RequestHandler {
   return (req, _res, next) => {
-    const site = directory.find(req.hostname ?? '');
-    if (!site) throw new HttpError(404, 'unknown_site');
-    req.site = site;
+    req.site = resolveSite(directory, req);
     next();
   };
+}
+
+/** The site of this request's host; throws 404 `unknown_site` when no site serves it. */
+export function resolveSite(directory: SiteDirectory, req: Request): SiteRow {
+  const site = directory.find(req.hostname ?? '');
+  if (!site) throw new HttpError(404, 'unknown_site');
+  return site;
 }

@@ -5,23 +5,16 @@ import type { Clock } from '../clock.js';
 
 type Callback = (err?: unknown, session?: SessionData | null) => void;
 
-/** A touch only writes when it moves the expiry by more than this (sessions last 30 days). */
-const TOUCH_WRITE_INTERVAL_MS = 3_600_000;
-/** Bound on the in-memory "last written expiry" cache; cleared wholesale when full. */
-const TOUCH_CACHE_MAX = 100_000;
-
 /**
  * express-session store on the app's SQLite file, so sessions survive a restart with no Redis.
- * It sits on every request's hot path: statements are prepared once, and the sliding expiry is
- * written at most once an hour per session instead of on every request.
+ * It sits on every request's hot path: statements are prepared once. It has no touch(): sessions
+ * slide by a daily re-save (see refreshAgeingSession), not a write per request.
  */
 export class SqliteSessionStore extends Store {
   private lastPurge = 0;
-  private readonly writtenExpiry = new Map<string, number>();
   private readonly statements: {
     get: Statement<[string], { sess: string; expires_at: number }>;
     upsert: Statement<[string, string, number | null, number]>;
-    touch: Statement<[number, string]>;
     destroy: Statement<[string]>;
     purge: Statement<[number]>;
   };
@@ -38,7 +31,6 @@ export class SqliteSessionStore extends Store {
         'INSERT INTO sessions (sid, sess, user_id, expires_at) VALUES (?, ?, ?, ?) ' +
           'ON CONFLICT(sid) DO UPDATE SET sess = excluded.sess, user_id = excluded.user_id, expires_at = excluded.expires_at',
       ),
-      touch: sqlite.prepare('UPDATE sessions SET expires_at = ? WHERE sid = ?'),
       destroy: sqlite.prepare('DELETE FROM sessions WHERE sid = ?'),
       purge: sqlite.prepare('DELETE FROM sessions WHERE expires_at < ?'),
     };
@@ -48,7 +40,6 @@ export class SqliteSessionStore extends Store {
     try {
       const row = this.statements.get.get(sid);
       if (!row || row.expires_at <= this.clock.now()) return cb(null, null);
-      this.rememberExpiry(sid, row.expires_at);
       cb(null, JSON.parse(row.sess) as SessionData);
     } catch (err) {
       cb(err);
@@ -60,22 +51,7 @@ export class SqliteSessionStore extends Store {
       const expiresAt = this.expiry(sess);
       const userId = (sess as SessionData & { userId?: number }).userId ?? null;
       this.statements.upsert.run(sid, JSON.stringify(sess), userId, expiresAt);
-      this.rememberExpiry(sid, expiresAt);
       this.purgeExpiredNowAndThen();
-      cb?.();
-    } catch (err) {
-      cb?.(err);
-    }
-  }
-
-  override touch(sid: string, sess: SessionData, cb?: (err?: unknown) => void): void {
-    try {
-      const expiresAt = this.expiry(sess);
-      const written = this.writtenExpiry.get(sid);
-      if (written === undefined || expiresAt - written >= TOUCH_WRITE_INTERVAL_MS) {
-        this.statements.touch.run(expiresAt, sid);
-        this.rememberExpiry(sid, expiresAt);
-      }
       cb?.();
     } catch (err) {
       cb?.(err);
@@ -85,16 +61,10 @@ export class SqliteSessionStore extends Store {
   override destroy(sid: string, cb?: (err?: unknown) => void): void {
     try {
       this.statements.destroy.run(sid);
-      this.writtenExpiry.delete(sid);
       cb?.();
     } catch (err) {
       cb?.(err);
     }
-  }
-
-  private rememberExpiry(sid: string, expiresAt: number): void {
-    if (this.writtenExpiry.size >= TOUCH_CACHE_MAX) this.writtenExpiry.clear();
-    this.writtenExpiry.set(sid, expiresAt);
   }
 
   private expiry(sess: SessionData): number {

@@ -1,5 +1,5 @@
 /** /api/mail-change.php: request a change (POST) and apply the mailed link (PUT). */
-import { Router } from 'express';
+import type { Router } from 'express';
 import { mailChangeConfirmBody, mailChangeRequestBody } from '@shared/api/auth.js';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireUser } from '../../http/current-user.js';
@@ -9,8 +9,7 @@ import type { PasswordHasher } from './passwords.js';
 import { sendUser } from './respond.js';
 import { logIn } from './session-auth.js';
 
-export function mailChangeRoutes(ctx: AppContext, hasher: PasswordHasher): Router {
-  const router = Router();
+export function mailChangeRoutes(router: Router, ctx: AppContext, hasher: PasswordHasher): void {
 
   router.post('/mail-change.php', async (req, res) => {
     const user = requireUser(req);
@@ -27,5 +26,4 @@ export function mailChangeRoutes(ctx: AppContext, hasher: PasswordHasher): Route
     sendUser(req, res, user);
   });
 
-  return router;
 }

@@ -1,5 +1,5 @@
 /** /api/password-reset.php (forgotten password) and /api/password.php (change while logged in). */
-import { Router } from 'express';
+import type { Router } from 'express';
 import { passwordChangeBody, passwordResetBody, passwordResetRequestBody } from '@shared/api/auth.js';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../http/current-user.js';
@@ -9,8 +9,7 @@ import { changePassword, requestPasswordReset, resetPassword } from './password-
 import { sendUser } from './respond.js';
 import { logIn, restampSession } from './session-auth.js';
 
-export function passwordRoutes(ctx: AppContext, hasher: PasswordHasher): Router {
-  const router = Router();
+export function passwordRoutes(router: Router, ctx: AppContext, hasher: PasswordHasher): void {
 
   router.post('/password-reset.php', async (req, res) => {
     const { email } = parseInput(passwordResetRequestBody, req.body);
@@ -37,5 +36,4 @@ export function passwordRoutes(ctx: AppContext, hasher: PasswordHasher): Router 
     sendUser(req, res, updated);
   });
 
-  return router;
 }

@@ -1,5 +1,5 @@
 /** /api/user.php (who am I, log in, language) and /api/logout.php. */
-import { Router } from 'express';
+import type { Router } from 'express';
 import { languageBody, loginBody } from '@shared/api/user.js';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../http/current-user.js';
@@ -9,8 +9,7 @@ import { setLanguage, touchLastSeen } from './queries.js';
 import { sendUser } from './respond.js';
 import { logIn, logOut } from './session-auth.js';
 
-export function sessionRoutes(ctx: AppContext, login: LoginService): Router {
-  const router = Router();
+export function sessionRoutes(router: Router, ctx: AppContext, login: LoginService): void {
 
   // The client polls this (X-Request-Type: client); it doubles as the "last seen" heartbeat.
   router.get('/user.php', (req, res) => {
@@ -37,5 +36,4 @@ export function sessionRoutes(ctx: AppContext, login: LoginService): Router {
     res.json({ ok: true });
   });
 
-  return router;
 }

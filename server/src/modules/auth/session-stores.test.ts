@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from '@db/client.js';
@@ -6,7 +7,7 @@ import { sessions } from '@db/schema/index.js';
 import { ManualClock } from '../../clock.js';
 import { startServer } from '../../server.js';
 import { createMember, insertTestSite } from '../../test/factories.js';
-import { startTestServer, tempDir, testConfig } from '../../test/harness.js';
+import { startTestServer, tempDir, testConfig, type TestServer } from '../../test/harness.js';
 import { loggedInClient } from './auth-test-helpers.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -66,5 +67,42 @@ describe('session persistence', () => {
 
     await client.get('/api/logout.php');
     expect(await redis.exists(`sess:${sid}`)).toBe(0);
+  });
+});
+
+describe('sliding sessions', () => {
+  const DAY = 86_400_000;
+
+  /** Rewrites the stored session as if its cookie had been set `daysAgo` days ago. */
+  function ageSession(server: TestServer, sid: string, daysAgo: number): void {
+    const row = server.db.select().from(sessions).where(eq(sessions.sid, sid)).get()!;
+    const sess = JSON.parse(row.sess) as { cookie: { expires: string } };
+    const expiresAt = Date.now() + (30 - daysAgo) * DAY;
+    sess.cookie.expires = new Date(expiresAt).toISOString();
+    server.db.update(sessions).set({ sess: JSON.stringify(sess), expiresAt }).where(eq(sessions.sid, sid)).run();
+  }
+
+  it('a member active on a later day gets 30 fresh days; within the day nothing is re-sent or written', async () => {
+    const server = await startTestServer();
+    cleanups.push(() => server.destroy());
+    const member = await createMember(server.db);
+    const client = await loggedInClient(server, member.email, member.password);
+    const sid = sidOf(client.cookie('auth.sid')!);
+
+    const sameDay = await client.get('/api/user.php');
+    expect(sameDay.status).toBe(200);
+    expect(sameDay.headers.getSetCookie()).toEqual([]);
+
+    ageSession(server, sid, 2);
+    const later = await client.get('/api/user.php');
+    expect(later.status).toBe(200);
+    const setCookie = later.headers.getSetCookie().find((c) => c.startsWith('auth.sid='));
+    expect(setCookie).toBeDefined();
+    const cookieExpires = Date.parse(/Expires=([^;]+)/.exec(setCookie!)![1]!);
+    expect(cookieExpires).toBeGreaterThan(Date.now() + 29.9 * DAY);
+    const stored = server.db.select().from(sessions).where(eq(sessions.sid, sid)).get()!;
+    expect(stored.expiresAt).toBeGreaterThan(Date.now() + 29.9 * DAY);
+    // the same session id, so other tabs keep working
+    expect(sidOf(setCookie!.split(';')[0]!.slice('auth.sid='.length))).toBe(sid);
   });
 });

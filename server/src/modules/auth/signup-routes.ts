@@ -1,5 +1,5 @@
 /** Sign-up, the e-mail check behind the did-you-mean hint, and activation. */
-import { Router } from 'express';
+import type { Router } from 'express';
 import { activateQuery, emailCheckQuery, signupBody, type EmailCheckDto } from '@shared/api/auth.js';
 import { isValidEmail, suggestEmail } from '@shared/rules/email-suggestion.js';
 import { ROUTES } from '@shared/routes.js';
@@ -12,8 +12,7 @@ import { sendUser } from './respond.js';
 import { logIn } from './session-auth.js';
 import { signUp } from './signup-service.js';
 
-export function signupRoutes(ctx: AppContext, hasher: PasswordHasher): Router {
-  const router = Router();
+export function signupRoutes(router: Router, ctx: AppContext, hasher: PasswordHasher): void {
 
   router.post('/signup.php', async (req, res) => {
     const body = parseInput(signupBody, req.body);
@@ -46,5 +45,4 @@ export function signupRoutes(ctx: AppContext, hasher: PasswordHasher): Router {
     res.json({ ok: true });
   });
 
-  return router;
 }

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { blockBody } from '@shared/api/chats.js';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../http/current-user.js';
@@ -6,8 +6,7 @@ import { parseInput } from '../../http/validate.js';
 import { setBlocked } from './service.js';
 
 /** POST /api/block.php {profile} blocks; DELETE /api/block.php {profile} unblocks. */
-export function blockRoutes(ctx: AppContext): Router {
-  const router = Router();
+export function blockRoutes(router: Router, ctx: AppContext): void {
   router.post('/block.php', (req, res) => {
     const user = requireUser(req);
     const { profile } = parseInput(blockBody, req.body);
@@ -18,5 +17,4 @@ export function blockRoutes(ctx: AppContext): Router {
     const { profile } = parseInput(blockBody, req.body);
     res.json(setBlocked(ctx, user, req.site, profile, false));
   });
-  return router;
 }

@@ -1,5 +1,5 @@
 /** HTTP for the chat: thin handlers that parse with the shared schemas and call the services. */
-import { Router } from 'express';
+import type { Router } from 'express';
 import {
   deleteChatBody,
   markReadBody,
@@ -22,8 +22,7 @@ import { removeChat } from './removal.js';
 import { countsFor, markRead, sendMessage } from './service.js';
 import { withLivePresence } from './live-presence.js';
 
-export function chatRoutes(ctx: AppContext): Router {
-  const router = Router();
+export function chatRoutes(router: Router, ctx: AppContext): void {
 
   router.get('/chats.php', async (req, res) => {
     const answer = listChats(ctx, requireUser(req), req.site);
@@ -74,7 +73,6 @@ export function chatRoutes(ctx: AppContext): Router {
     res.json(ICEBREAKERS.map((i) => ({ id: i.id, key: i.key }) satisfies IcebreakerDto));
   });
 
-  router.use(blockRoutes(ctx));
-  router.use(pageHiddenRoutes(ctx));
-  return router;
+  blockRoutes(router, ctx);
+  pageHiddenRoutes(router, ctx);
 }

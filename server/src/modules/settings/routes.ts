@@ -3,7 +3,7 @@
  * The client loads each once; interests and regions are the same for everyone, so they may be
  * cached by browsers and CDNs for five minutes.
  */
-import { Router, type Response } from 'express';
+import type { Response, Router } from 'express';
 import { interestsQuery, regionsQuery, siteQuery } from '@shared/api/settings.js';
 import type { AppContext } from '../../context.js';
 import { parseInput } from '../../http/validate.js';
@@ -16,8 +16,7 @@ function cacheFiveMinutes(res: Response): void {
   res.setHeader('Cache-Control', 'public, max-age=300');
 }
 
-export function settingsRoutes(ctx: AppContext): Router {
-  const router = Router();
+export function settingsRoutes(router: Router, ctx: AppContext): void {
 
   router.get('/settings.php', (req, res) => {
     const { domain } = parseInput(siteQuery, req.query);
@@ -46,5 +45,4 @@ export function settingsRoutes(ctx: AppContext): Router {
     res.json(body);
   });
 
-  return router;
 }

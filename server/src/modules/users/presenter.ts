@@ -3,9 +3,12 @@ import type { ProfileRow, SiteRow, UserRow } from '@db/schema/index.js';
 import { photos } from '@db/schema/index.js';
 
 type PhotoRow = typeof photos.$inferSelect;
+/** The parts of the profile and main photo the member's own view shows. */
+export type ProfileSummary = Pick<ProfileRow, 'userId' | 'name' | 'country' | 'status'>;
+export type MainPhotoSummary = Pick<PhotoRow, 'filename' | 'thumbFilename' | 'status'>;
 
 /** The `user` object of /api/user.php: the member's own view of their account and profile. */
-export function presentUser(user: UserRow, profile: ProfileRow, mainPhoto: PhotoRow | null, site: SiteRow): UserDto {
+export function presentUser(user: UserRow, profile: ProfileSummary, mainPhoto: MainPhotoSummary | null, site: SiteRow): UserDto {
   return {
     id: user.id,
     email: user.email,

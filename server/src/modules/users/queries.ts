@@ -5,10 +5,13 @@ import { photos, profiles, type SiteRow, type UserRow } from '@db/schema/index.j
 import type { UserDto } from '@shared/api/user.js';
 import { presentUser } from './presenter.js';
 
-/** GET /api/user.php is the most frequent call: profile and main photo come in one prepared join. */
+/** GET /api/user.php is the most frequent call: the profile fields it shows and the main photo come in one prepared join. */
 const profileWithPhoto = preparedOnce((db) =>
   db
-    .select({ profile: profiles, photo: photos })
+    .select({
+      profile: { userId: profiles.userId, name: profiles.name, country: profiles.country, status: profiles.status },
+      photo: { filename: photos.filename, thumbFilename: photos.thumbFilename, status: photos.status },
+    })
     .from(profiles)
     .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
     .where(eq(profiles.userId, sql.placeholder('userId')))
