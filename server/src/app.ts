@@ -1,4 +1,4 @@
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type RequestHandler, type Response } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { matchRoute } from '@shared/routes.js';
@@ -23,20 +23,13 @@ export function buildApp(ctx: AppContext, options: { clientDir?: string } = {}):
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.config.trustProxy);
   app.set('etag', false);
-  // One layer instead of one per header: every layer is a router dispatch on every request.
-  app.use((req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-    res.setHeader('X-Frame-Options', 'DENY');
-    req.ctx = ctx;
-    next();
-  });
-
   const sites = new SiteDirectory(ctx.db);
   const session = sessionMiddleware(ctx);
 
+  // The API first, with everything it needs in one prelude layer: each layer a request passes is
+  // a router dispatch, and /api/user.php is polled by every client.
   const api = express.Router();
-  api.use(apiPrelude(sites));
+  api.use(apiPrelude(ctx, sites));
   api.use(session);
   apiRoutes(api, ctx);
   api.use(() => {
@@ -44,6 +37,11 @@ export function buildApp(ctx: AppContext, options: { clientDir?: string } = {}):
   });
   app.use('/api', api);
 
+  app.use((req, res, next) => {
+    setSecurityHeaders(res);
+    req.ctx = ctx;
+    next();
+  });
   app.use('/media', express.static(ctx.config.uploadsDir, { maxAge: '7d', fallthrough: false }));
 
   if (!ctx.config.isProduction) app.use('/dev', siteMiddleware(sites), devOutboxRoutes(ctx));
@@ -53,14 +51,23 @@ export function buildApp(ctx: AppContext, options: { clientDir?: string } = {}):
   return { app, session, sites };
 }
 
+function setSecurityHeaders(res: Response): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  res.setHeader('X-Frame-Options', 'DENY');
+}
+
 /**
- * What every API request needs before the session: no caching, its site (an unknown host is a
- * 404 `unknown_site`), and a parsed JSON body unless it is a GET or HEAD, which carry none.
+ * What every API request needs before the session: the security headers, no caching, its site
+ * (an unknown host is a 404 `unknown_site`), and a parsed JSON body unless it is a GET or HEAD,
+ * which carry none.
  */
-function apiPrelude(sites: SiteDirectory): RequestHandler {
+function apiPrelude(ctx: AppContext, sites: SiteDirectory): RequestHandler {
   const parseJson = express.json({ limit: '64kb', strict: false });
   return (req, res, next) => {
+    setSecurityHeaders(res);
     res.setHeader('Cache-Control', 'no-store');
+    req.ctx = ctx;
     req.site = resolveSite(sites, req);
     if (req.method === 'GET' || req.method === 'HEAD') next();
     else parseJson(req, res, next);

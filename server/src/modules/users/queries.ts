@@ -1,26 +1,37 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@db/client.js';
-import { preparedOnce } from '@db/prepared.js';
-import { photos, profiles, type SiteRow, type UserRow } from '@db/schema/index.js';
+import { connectionOf, preparedOnce } from '@db/prepared.js';
+import type { SiteRow, UserRow } from '@db/schema/index.js';
 import type { UserDto } from '@shared/api/user.js';
 import { presentUser } from './presenter.js';
 
-/** GET /api/user.php is the most frequent call: the profile fields it shows and the main photo come in one prepared join. */
+interface ProfileWithPhotoRow {
+  userId: number;
+  name: string;
+  country: string;
+  status: string;
+  photoFilename: string | null;
+  photoThumbFilename: string | null;
+  photoStatus: string | null;
+}
+
+/**
+ * GET /api/user.php is the most frequent call: the profile fields it shows and the main photo
+ * come in one prepared join, read as SQLite returns it (no ORM mapping; all plain columns).
+ */
 const profileWithPhoto = preparedOnce((db) =>
-  db
-    .select({
-      profile: { userId: profiles.userId, name: profiles.name, country: profiles.country, status: profiles.status },
-      photo: { filename: photos.filename, thumbFilename: photos.thumbFilename, status: photos.status },
-    })
-    .from(profiles)
-    .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
-    .where(eq(profiles.userId, sql.placeholder('userId')))
-    .prepare(),
+  connectionOf(db).prepare<[userId: number], ProfileWithPhotoRow>(
+    `SELECT p.user_id AS userId, p.name AS name, p.country AS country, p.status AS status,
+            ph.filename AS photoFilename, ph.thumb_filename AS photoThumbFilename, ph.status AS photoStatus
+       FROM profiles p LEFT JOIN photos ph ON ph.id = p.main_photo_id
+      WHERE p.user_id = ?`,
+  ),
 );
 
 /** Loads the profile and main photo of `user` and presents the account as the member sees it. */
 export function loadUserDto(db: Db, user: UserRow, site: SiteRow): UserDto {
-  const row = profileWithPhoto(db).get({ userId: user.id });
+  const row = profileWithPhoto(db).get(user.id);
   if (!row) throw new Error(`user ${user.id} has no profile`);
-  return presentUser(user, row.profile, row.photo, site);
+  const photo =
+    row.photoFilename === null ? null : { filename: row.photoFilename, thumbFilename: row.photoThumbFilename!, status: row.photoStatus! };
+  return presentUser(user, row, photo, site);
 }
