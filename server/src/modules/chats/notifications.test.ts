@@ -30,7 +30,7 @@ describe('notifications after commit', () => {
   it('a send tells both rooms message:new, the recipient counts and the sender credits', async () => {
     const a = await createMember(server.db, { credits: 3 });
     const b = await createMember(server.db);
-    const sent = sendMessage(server.ctx, userRow(a.id), site, { profile: b.id, client_id: clientId(), body: 'hi' });
+    const sent = await sendMessage(server.ctx, userRow(a.id), site, { profile: b.id, client_id: clientId(), body: 'hi' });
     expect(sent.duplicate).toBe(false);
     expect(recorder.sent).toEqual([
       { userId: b.id, event: 'message:new', payload: sent.message },
@@ -44,9 +44,9 @@ describe('notifications after commit', () => {
     const a = await createMember(server.db, { credits: 3 });
     const b = await createMember(server.db);
     const input = { profile: b.id, client_id: clientId(), body: 'once' };
-    const first = sendMessage(server.ctx, userRow(a.id), site, input);
+    const first = await sendMessage(server.ctx, userRow(a.id), site, input);
     recorder.sent.length = 0;
-    const again = sendMessage(server.ctx, userRow(a.id), site, input);
+    const again = await sendMessage(server.ctx, userRow(a.id), site, input);
     expect(again).toEqual({ message: first.message, duplicate: true, credits: 2 });
     expect(recorder.sent.map((n) => [n.userId, n.event])).toEqual([
       [b.id, 'message:new'],
@@ -60,21 +60,21 @@ describe('notifications after commit', () => {
     const b = await createMember(server.db);
     let caught: unknown;
     try {
-      sendMessage(server.ctx, userRow(a.id), site, { profile: b.id, client_id: clientId(), body: 'hi' });
+      await sendMessage(server.ctx, userRow(a.id), site, { profile: b.id, client_id: clientId(), body: 'hi' });
     } catch (err) {
       caught = err;
     }
     expect(caught).toBeInstanceOf(HttpError);
     expect(caught).toMatchObject({ status: 402, code: 'insufficient_credits', extra: { credits: 0, needed: 1 } });
     expect(recorder.sent).toEqual([]);
-    expect(() => sendMessage(server.ctx, userRow(a.id), site, { profile: b.id } as never)).toThrow(HttpError);
+    await expect(sendMessage(server.ctx, userRow(a.id), site, { profile: b.id } as never)).rejects.toThrow(HttpError);
   });
 
   it('markRead tells the reader counts and the peer message:read, only when the mark moves', async () => {
     const a = await createMember(server.db, { credits: 5 });
     const b = await createMember(server.db);
-    const m1 = sendMessage(server.ctx, userRow(a.id), site, { profile: b.id, client_id: clientId(), body: '1' }).message;
-    const m2 = sendMessage(server.ctx, userRow(a.id), site, { profile: b.id, client_id: clientId(), body: '2' }).message;
+    const m1 = (await sendMessage(server.ctx, userRow(a.id), site, { profile: b.id, client_id: clientId(), body: '1' })).message;
+    const m2 = (await sendMessage(server.ctx, userRow(a.id), site, { profile: b.id, client_id: clientId(), body: '2' })).message;
     recorder.sent.length = 0;
     const counts = markRead(server.ctx, userRow(b.id), m2.conversation, m2.id);
     expect(counts).toEqual({ total_unread: 0, total_new_likes: 0, badge: 0 });
@@ -126,8 +126,8 @@ describe('helpers the socket layer uses', () => {
     const b = await createMember(server.db);
     const c = await createMember(server.db);
     const stranger = await createMember(server.db);
-    const conversation = sendMessage(server.ctx, userRow(a.id), site, { profile: b.id, client_id: clientId(), body: 'x' }).message.conversation;
-    sendMessage(server.ctx, userRow(a.id), site, { profile: c.id, client_id: clientId(), body: 'y' });
+    const conversation = (await sendMessage(server.ctx, userRow(a.id), site, { profile: b.id, client_id: clientId(), body: 'x' })).message.conversation;
+    await sendMessage(server.ctx, userRow(a.id), site, { profile: c.id, client_id: clientId(), body: 'y' });
     expect(isConversationMember(server.ctx, a.id, conversation)).toEqual({ peerId: b.id });
     expect(isConversationMember(server.ctx, b.id, conversation)).toEqual({ peerId: a.id });
     expect(isConversationMember(server.ctx, stranger.id, conversation)).toBeNull();

@@ -38,9 +38,9 @@ export function chatRoutes(router: Router, ctx: AppContext): void {
     res.json(answer);
   });
 
-  router.post('/messages.php', (req, res) => {
+  router.post('/messages.php', async (req, res) => {
     const user = requireUser(req);
-    const sent = sendMessage(ctx, user, req.site, req.body);
+    const sent = await sendMessage(ctx, user, req.site, req.body);
     const body: SendMessageResponse = { message: sent.message, credits: sent.credits, duplicate: sent.duplicate };
     res.status(sent.duplicate ? 200 : 201).json(body);
   });

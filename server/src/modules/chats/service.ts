@@ -4,6 +4,7 @@
  * REST routes (routes.ts) and socket commands (socket.ts) both call these.
  */
 import { writeTransaction, type Db } from '@db/client.js';
+import { groupCommit } from '@db/group-commit.js';
 import { users, type SiteRow, type UserRow } from '@db/schema/index.js';
 import { eq, sql } from 'drizzle-orm';
 import { preparedOnce } from '@db/prepared.js';
@@ -27,18 +28,19 @@ export interface SentMessage {
   credits: number;
 }
 
-/** Sends (or, for a retried client_id, returns) a message from `sender` to input.profile. */
-export function sendMessage(ctx: AppContext, sender: UserRow, site: SiteRow, input: SendMessageInput): SentMessage {
+/**
+ * Sends (or, for a retried client_id, returns) a message from `sender` to input.profile. The
+ * send is stored through the group commit, so concurrent sends share one transaction; the
+ * promise settles, and notifications go out, only after the commit.
+ */
+export async function sendMessage(ctx: AppContext, sender: UserRow, site: SiteRow, input: SendMessageInput): Promise<SentMessage> {
   const parsed = parseSendInput(input, site);
   if (parsed.profile === sender.id) throw badRequest('invalid_request', { fields: { profile: 'invalid_request' } });
-
-  const earlier = q.findMessageByClientId(ctx.db, sender.id, parsed.client_id);
-  if (earlier) return replay(ctx, sender.id, earlier);
 
   const content = messageContent(parsed, site);
   let stored: ReturnType<typeof storeMessage>;
   try {
-    stored = writeTransaction(ctx.db, (tx) => storeMessage(tx, sender.id, site, parsed.profile, parsed.client_id, content, ctx.clock.now()));
+    stored = await groupCommit(ctx.db).run((tx) => storeMessage(tx, sender.id, site, parsed.profile, parsed.client_id, content, ctx.clock.now()));
   } catch (err) {
     // Another process stored the same client_id between our look-up and our insert.
     const raced = isUniqueViolation(err) ? q.findMessageByClientId(ctx.db, sender.id, parsed.client_id) : undefined;

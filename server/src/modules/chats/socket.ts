@@ -27,10 +27,10 @@ export function registerChatCommands(socket: MemberSocket, { ctx, presence, site
   const { userId } = socket.data;
 
   socket.on('message:send', (input: unknown, ack: unknown) => {
-    void runCommand(sendMessageBody, input, replyVia(ack), (body) => {
+    void runCommand(sendMessageBody, input, replyVia(ack), async (body) => {
       const site = siteOf(socket);
       if (!site) throw notFound('unknown_site');
-      const { message } = sendMessage(ctx, freshMember(ctx, socket), site, body);
+      const { message } = await sendMessage(ctx, freshMember(ctx, socket), site, body);
       // Fault injection for the multi-process tests: stored, committed, never acknowledged.
       if (ctx.config.testCrashAfterStore) process.exit(70);
       return message;

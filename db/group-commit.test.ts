@@ -1,0 +1,90 @@
+import Database from 'better-sqlite3';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDb, type Db } from './client.js';
+import { GroupCommit } from './group-commit.js';
+import { connectionOf } from './prepared.js';
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+});
+
+/** A database file with one scratch table, and a second connection to look from outside. */
+function scratch(): { db: Db; file: string; other: Database.Database } {
+  const dir = mkdtempSync(join(tmpdir(), 'group-commit-'));
+  const file = join(dir, 'app.db');
+  const db = openDb(file);
+  db.$client.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE)');
+  const other = new Database(file);
+  cleanups.push(() => {
+    other.close();
+    db.$client.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return { db, file, other };
+}
+
+const insert = (text: string) => (tx: Db) => connectionOf(tx).prepare('INSERT INTO notes (text) VALUES (?)').run(text).lastInsertRowid;
+const texts = (conn: Database.Database) => conn.prepare('SELECT text FROM notes ORDER BY id').pluck().all();
+
+describe('GroupCommit', () => {
+  it('a unit that throws loses only its own writes; the others in its batch are stored', async () => {
+    const { db, other } = scratch();
+    const queue = new GroupCommit(db);
+    const results = await Promise.allSettled([
+      queue.run(insert('first')),
+      queue.run((tx) => {
+        insert('half-done')(tx);
+        throw new Error('refused');
+      }),
+      queue.run(insert('first')), // UNIQUE violation: only this unit fails
+      queue.run(insert('last')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toEqual(new Error('refused'));
+    expect(texts(other)).toEqual(['first', 'last']);
+  });
+
+  it('units queued in one turn share one transaction and settle only once it is committed', async () => {
+    const { db, other } = scratch();
+    const queue = new GroupCommit(db);
+    const seenInsideSecond: unknown[] = [];
+    const seenAfterSettling: unknown[][] = [];
+    const units = [
+      queue.run(insert('a')),
+      queue.run((tx) => {
+        // the first unit's row is there for this transaction, and not yet for anyone else
+        seenInsideSecond.push(texts(connectionOf(tx)), texts(other));
+        return insert('b')(tx);
+      }),
+      queue.run(insert('c')),
+    ].map((unit) => unit.then(() => seenAfterSettling.push(texts(other))));
+    expect(texts(other)).toEqual([]);
+    await Promise.all(units);
+    expect(seenInsideSecond).toEqual([['a'], []]);
+    expect(seenAfterSettling).toEqual([
+      ['a', 'b', 'c'],
+      ['a', 'b', 'c'],
+      ['a', 'b', 'c'],
+    ]);
+  });
+
+  it('when the commit cannot happen every unit of the batch is refused and nothing is stored', async () => {
+    const { db, other } = scratch();
+    db.$client.pragma('busy_timeout = 50');
+    const queue = new GroupCommit(db);
+    other.exec('BEGIN IMMEDIATE'); // another process holds the write lock
+    const results = await Promise.allSettled([queue.run(insert('x')), queue.run(insert('y'))]);
+    other.exec('ROLLBACK');
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_BUSY' });
+    expect(texts(other)).toEqual([]);
+    // and the queue keeps working afterwards
+    await queue.run(insert('z'));
+    expect(texts(other)).toEqual(['z']);
+  });
+});

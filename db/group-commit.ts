@@ -1,0 +1,100 @@
+import type Database from 'better-sqlite3';
+import { writeTransaction, type Db } from './client.js';
+import { connectionOf } from './prepared.js';
+
+/** Bounds how long one commit holds the write lock and the event loop. */
+const MAX_BATCH = 64;
+
+interface Pending {
+  work: (tx: Db) => unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/**
+ * Group commit: units of work queued in the same event-loop turn run in one write transaction,
+ * each inside its own savepoint, so one unit that throws (a member without credits, a block)
+ * rolls back only its own writes. A commit writes every changed page to the WAL; the pages a busy
+ * chat changes (the tails of the messages and ledger tables and their indexes) are shared by the
+ * units of a batch, so each page is written once per batch instead of once per unit.
+ * Promises settle only after the commit: callers notify and acknowledge once the data is durable.
+ * Under light load a batch holds one unit and the only delay is one setImmediate.
+ */
+export class GroupCommit {
+  private queue: Pending[] = [];
+  private scheduled = false;
+  private readonly statements: { savepoint: Database.Statement; release: Database.Statement; rollbackTo: Database.Statement };
+
+  constructor(private readonly db: Db) {
+    const sqlite = connectionOf(db);
+    this.statements = {
+      savepoint: sqlite.prepare('SAVEPOINT group_unit'),
+      release: sqlite.prepare('RELEASE group_unit'),
+      rollbackTo: sqlite.prepare('ROLLBACK TO group_unit'),
+    };
+  }
+
+  /** Runs `work` (synchronous, inside the batch's transaction) and settles after the commit. */
+  run<T>(work: (tx: Db) => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    const batch = this.queue.splice(0, MAX_BATCH);
+    if (this.queue.length > 0) this.schedule();
+    const outcomes: Outcome[] = [];
+    try {
+      writeTransaction(this.db, (tx) => {
+        for (const unit of batch) outcomes.push(this.runUnit(tx, unit));
+      });
+    } catch (error) {
+      // The commit itself failed (e.g. the lock stayed busy past busy_timeout): nothing was stored.
+      for (const unit of batch) unit.reject(error);
+      return;
+    }
+    batch.forEach((unit, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) unit.resolve(outcome.value);
+      else unit.reject(outcome.error);
+    });
+  }
+
+  private runUnit(tx: Db, unit: Pending): Outcome {
+    const { savepoint, release, rollbackTo } = this.statements;
+    savepoint.run();
+    try {
+      const value = unit.work(tx);
+      release.run();
+      return { ok: true, value };
+    } catch (error) {
+      rollbackTo.run();
+      release.run();
+      return { ok: false, error };
+    }
+  }
+}
+
+const byConnection = new WeakMap<Database.Database, GroupCommit>();
+
+/** The group commit queue of this database connection (one per connection, created on first use). */
+export function groupCommit(db: Db): GroupCommit {
+  const connection = connectionOf(db);
+  let queue = byConnection.get(connection);
+  if (!queue) {
+    queue = new GroupCommit(db);
+    byConnection.set(connection, queue);
+  }
+  return queue;
+}
