@@ -20,6 +20,9 @@ export function createEmitter(io: RealtimeServer): RealtimeEmitter {
       notify(userId, event, ...payload) {
         io.to(rooms.user(userId)).emit(event, ...payload);
       },
+      notifyOthers(userId, socketId, event, ...payload) {
+        io.to(rooms.user(userId)).except(socketId).emit(event, ...payload);
+      },
       endSession(sessionId) {
         io.in(rooms.session(sessionId)).disconnectSockets(true);
       },

@@ -7,6 +7,11 @@ import type { ServerToClientEvents } from '@shared/realtime.js';
  */
 export interface Notifier {
   notify<E extends keyof ServerToClientEvents>(userId: number, event: E, ...payload: Parameters<ServerToClientEvents[E]>): void;
+  /**
+   * notify, except the socket `socketId` (the tab that caused the change and has its answer in
+   * the ack already). Without it, notify is used.
+   */
+  notifyOthers?<E extends keyof ServerToClientEvents>(userId: number, socketId: string, event: E, ...payload: Parameters<ServerToClientEvents[E]>): void;
   /** closes every socket (on any node) opened with this express-session id; call it on log-out */
   endSession?(sessionId: string): void;
   /**
@@ -20,8 +25,11 @@ export const silentNotifier: Notifier = { notify: () => {} };
 
 /** Keeps every notification, for tests. */
 export class RecordingNotifier implements Notifier {
-  readonly sent: Array<{ userId: number; event: keyof ServerToClientEvents; payload: unknown }> = [];
+  readonly sent: Array<{ userId: number; event: keyof ServerToClientEvents; payload: unknown; exceptSocket?: string }> = [];
   notify<E extends keyof ServerToClientEvents>(userId: number, event: E, ...payload: Parameters<ServerToClientEvents[E]>): void {
     this.sent.push({ userId, event, payload: payload[0] });
+  }
+  notifyOthers<E extends keyof ServerToClientEvents>(userId: number, socketId: string, event: E, ...payload: Parameters<ServerToClientEvents[E]>): void {
+    this.sent.push({ userId, event, payload: payload[0], exceptSocket: socketId });
   }
 }

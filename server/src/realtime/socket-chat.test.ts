@@ -51,13 +51,16 @@ describe('chatting over the socket', () => {
     expect(await readByB).toEqual({ conversation: sent.conversation, reader: b.id, message: sent.id });
   });
 
-  it('reaches every tab of the recipient and of the sender, including the read state', async () => {
+  it('reaches every tab of the recipient and the sender\'s other tabs, including the read state', async () => {
     const a = await memberWithTabs(2);
     const b = await memberWithTabs(3);
-    const everyTab = [...a.sockets, ...b.sockets].map((s) => nextEvent(s, 'message:new'));
+    const otherTabs = [a.sockets[1]!, ...b.sockets].map((s) => nextEvent(s, 'message:new'));
+    const echoesToSendingTab = collect(a.sockets[0]!, 'message:new');
     const ack = await command<MessageDto>(a.sockets[0]!, 'message:send', { profile: b.id, client_id: clientId(), body: 'to all tabs' });
     const sent = (ack as { data: MessageDto }).data;
-    for (const received of await Promise.all(everyTab)) expect(received.id).toBe(sent.id);
+    for (const received of await Promise.all(otherTabs)) expect(received.id).toBe(sent.id);
+    // The sending tab has the stored message from its ack: no second copy is pushed to it.
+    expect(echoesToSendingTab).toEqual([]);
 
     const bTabsZero = b.sockets.map((s) => nextEvent(s, 'counts', (c) => c.total_unread === 0));
     const aTabsRead = a.sockets.map((s) => nextEvent(s, 'message:read'));

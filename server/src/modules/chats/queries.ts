@@ -1,5 +1,5 @@
 /** Drizzle access for conversations and messages; services call these, inside or outside a transaction. */
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client.js';
 import { preparedOnce } from '@db/prepared.js';
 import { conversationMembers, conversations, messages, photos, profiles, users } from '@db/schema/index.js';
@@ -58,6 +58,20 @@ const peerById = preparedOnce((db) =>
 /** findPeers for one member; on every send, so prepared once. */
 export function findPeer(db: Db, siteId: number, id: number): PeerRow | undefined {
   return peerById(db).get({ id, siteId });
+}
+
+const recipientStatusById = preparedOnce((db) =>
+  db
+    .select({ status: users.status })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(eq(users.id, sql.placeholder('id')), eq(users.siteId, sql.placeholder('siteId')), ne(users.status, 'deleted')))
+    .prepare(),
+);
+
+/** The account status of a member findPeer would find, without the profile columns: for each send. */
+export function findRecipientStatus(db: Db, siteId: number, id: number): string | undefined {
+  return recipientStatusById(db).get({ id, siteId })?.status;
 }
 
 const messageByClientId = preparedOnce((db) =>
@@ -185,7 +199,14 @@ const unhideForSender = preparedOnce((db) =>
   db
     .update(conversationMembers)
     .set({ deletedAt: null })
-    .where(and(eq(conversationMembers.conversationId, sql.placeholder('conversationId')), eq(conversationMembers.userId, sql.placeholder('userId'))))
+    .where(
+      and(
+        eq(conversationMembers.conversationId, sql.placeholder('conversationId')),
+        eq(conversationMembers.userId, sql.placeholder('userId')),
+        // usually not hidden: then no row changes and no page is written
+        isNotNull(conversationMembers.deletedAt),
+      ),
+    )
     .prepare(),
 );
 

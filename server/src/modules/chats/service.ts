@@ -6,8 +6,7 @@
 import { writeTransaction, type Db } from '@db/client.js';
 import { groupCommit } from '@db/group-commit.js';
 import { users, type SiteRow, type UserRow } from '@db/schema/index.js';
-import { eq, sql } from 'drizzle-orm';
-import { preparedOnce } from '@db/prepared.js';
+import { eq } from 'drizzle-orm';
 import { sendMessageBody, type CountsDto, type MessageDto, type SendMessageInput } from '@shared/api/chats.js';
 import { FREE_CONVERSATIONS } from '@shared/constants.js';
 import type { AppContext } from '../../context.js';
@@ -33,14 +32,21 @@ export interface SentMessage {
  * send is stored through the group commit, so concurrent sends share one transaction; the
  * promise settles, and notifications go out, only after the commit.
  */
-export async function sendMessage(ctx: AppContext, sender: UserRow, site: SiteRow, input: SendMessageInput): Promise<SentMessage> {
+export async function sendMessage(
+  ctx: AppContext,
+  sender: UserRow,
+  site: SiteRow,
+  input: SendMessageInput,
+  /** the sending socket: it gets the message in its ack, so the echo to the sender's tabs skips it */
+  originSocket?: string,
+): Promise<SentMessage> {
   const parsed = parseSendInput(input, site);
   if (parsed.profile === sender.id) throw badRequest('invalid_request', { fields: { profile: 'invalid_request' } });
 
   const content = messageContent(parsed, site);
   let stored: ReturnType<typeof storeMessage>;
   try {
-    stored = await groupCommit(ctx.db).run((tx) => storeMessage(tx, sender.id, site, parsed.profile, parsed.client_id, content, ctx.clock.now()));
+    stored = await groupCommit(ctx.db).run((tx) => storeMessage(tx, sender, site, parsed.profile, parsed.client_id, content, ctx.clock.now()));
   } catch (err) {
     // Another process stored the same client_id between our look-up and our insert.
     const raced = isUniqueViolation(err) ? q.findMessageByClientId(ctx.db, sender.id, parsed.client_id) : undefined;
@@ -51,7 +57,8 @@ export async function sendMessage(ctx: AppContext, sender: UserRow, site: SiteRo
 
   const message = presentMessage(stored.message);
   ctx.notifier.notify(parsed.profile, 'message:new', message);
-  ctx.notifier.notify(sender.id, 'message:new', message);
+  if (originSocket && ctx.notifier.notifyOthers) ctx.notifier.notifyOthers(sender.id, originSocket, 'message:new', message);
+  else ctx.notifier.notify(sender.id, 'message:new', message);
   ctx.notifier.notify(parsed.profile, 'counts', countsFor(ctx, parsed.profile));
   ctx.notifier.notify(sender.id, 'credits', { credits: stored.credits });
   return { message, duplicate: false, credits: stored.credits };
@@ -66,22 +73,21 @@ function parseSendInput(input: unknown, site: SiteRow) {
   return parseInput(sendMessageBody, input);
 }
 
-const senderPlan = preparedOnce((db) => db.select({ paidUser: users.paidUser }).from(users).where(eq(users.id, sql.placeholder('senderId'))).prepare());
-
 /**
  * The transaction of one send. Order of checks: recipient, block, conversation limit, icebreaker
  * rule, credits; any failure rolls back the conversation it may have created.
  */
-function storeMessage(tx: Db, senderId: number, site: SiteRow, recipientId: number, clientId: string, content: MessageContent, now: number) {
+function storeMessage(tx: Db, sender: UserRow, site: SiteRow, recipientId: number, clientId: string, content: MessageContent, now: number) {
+  const senderId = sender.id;
   const earlier = q.findMessageByClientId(tx, senderId, clientId);
   if (earlier) return { message: earlier, duplicate: true, credits: 0 };
 
-  const recipient = q.findPeer(tx, site.id, recipientId);
-  if (!recipient) throw notFound();
-  if (recipient.status === 'not_confirmed') throw forbidden('recipient_unconfirmed');
+  const recipientStatus = q.findRecipientStatus(tx, site.id, recipientId);
+  if (!recipientStatus) throw notFound();
+  if (recipientStatus === 'not_confirmed') throw forbidden('recipient_unconfirmed');
   if (blockExistsBetween(tx, senderId, recipientId)) throw forbidden('blocked');
 
-  const sender = senderPlan(tx).get({ senderId })!;
+  // `sender` was read just before this send was queued; paid status only matters for new conversations.
   let conversation = q.findConversationBetween(tx, senderId, recipientId);
   if (!conversation) {
     if (!sender.paidUser && q.countStartedBy(tx, senderId) >= FREE_CONVERSATIONS) {

@@ -2,8 +2,7 @@
  * Chat commands over the socket. Each one is the socket twin of a REST endpoint and calls the
  * same service, so rules, idempotency (client ids) and notifications are identical on both paths.
  */
-import { eq, sql } from 'drizzle-orm';
-import { preparedOnce } from '@db/prepared.js';
+import { rowsWhere } from '@db/row-reader.js';
 import { users, type UserRow } from '@db/schema/index.js';
 import { markReadBody, sendMessageBody } from '@shared/api/chats.js';
 import { presenceWatchInput, rooms, typingInput } from '@shared/realtime.js';
@@ -30,7 +29,7 @@ export function registerChatCommands(socket: MemberSocket, { ctx, presence, site
     void runCommand(sendMessageBody, input, replyVia(ack), async (body) => {
       const site = siteOf(socket);
       if (!site) throw notFound('unknown_site');
-      const { message } = await sendMessage(ctx, freshMember(ctx, socket), site, body);
+      const { message } = await sendMessage(ctx, freshMember(ctx, socket), site, body, socket.id);
       // Fault injection for the multi-process tests: stored, committed, never acknowledged.
       if (ctx.config.testCrashAfterStore) process.exit(70);
       return message;
@@ -74,10 +73,10 @@ export function registerChatCommands(socket: MemberSocket, { ctx, presence, site
  * The member as the database knows them now: a socket outlives password changes and deletions,
  * so every command re-checks what the handshake checked, and a stale socket is closed.
  */
-const memberById = preparedOnce((db) => db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare());
+const memberById = rowsWhere<typeof users, [id: number]>(users, 'id = ?');
 
 function freshMember(ctx: AppContext, socket: MemberSocket): UserRow {
-  const user = memberById(ctx.db).get({ id: socket.data.userId });
+  const user = memberById(ctx.db, socket.data.userId);
   if (user && user.status !== 'deleted' && user.sessionEpoch === socket.data.epoch) return user;
   setImmediate(() => socket.disconnect(true));
   throw unauthenticated();

@@ -28,13 +28,18 @@ export interface LedgerEntry {
  * InsufficientCreditsError and changes nothing; the CHECK constraint is the last line of defence.
  */
 export function moveCredits(tx: Db, userId: number, delta: number, reason: CreditReason, reference: string, now: number): LedgerEntry {
-  const previous = appliedEntry(tx).get({ userId, reason, reference });
-  const current = balanceOf(tx).get({ userId });
-  if (!current) throw new Error(`moveCredits: no user ${userId}`);
-  if (previous) return { balance: current.credits, applied: false };
-  if (current.credits + delta < 0) throw new InsufficientCreditsError(current.credits, -delta);
-
-  const updated = addToBalance(tx).get({ userId, delta })!;
+  if (appliedEntry(tx).get({ userId, reason, reference })) {
+    const current = balanceOf(tx).get({ userId });
+    if (!current) throw new Error(`moveCredits: no user ${userId}`);
+    return { balance: current.credits, applied: false };
+  }
+  // One statement checks and moves the balance; no row means it would have gone below zero.
+  const updated = addToBalanceIfCovered(tx).get({ userId, delta });
+  if (!updated) {
+    const current = balanceOf(tx).get({ userId });
+    if (!current) throw new Error(`moveCredits: no user ${userId}`);
+    throw new InsufficientCreditsError(current.credits, -delta);
+  }
   insertEntry(tx).run({ userId, delta, reason, reference, balanceAfter: updated.credits, createdAt: now });
   return { balance: updated.credits, applied: true };
 }
@@ -58,11 +63,11 @@ const balanceOf = preparedOnce((db) =>
   db.select({ credits: users.credits }).from(users).where(eq(users.id, sql.placeholder('userId'))).prepare(),
 );
 
-const addToBalance = preparedOnce((db) =>
+const addToBalanceIfCovered = preparedOnce((db) =>
   db
     .update(users)
     .set({ credits: sql`${users.credits} + ${sql.placeholder('delta')}` })
-    .where(eq(users.id, sql.placeholder('userId')))
+    .where(and(eq(users.id, sql.placeholder('userId')), sql`${users.credits} + ${sql.placeholder('delta')} >= 0`))
     .returning({ credits: users.credits })
     .prepare(),
 );
