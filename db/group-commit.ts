@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { writeTransaction, type Db } from './client.js';
+import type { Db } from './client.js';
 import { connectionOf } from './prepared.js';
 
 /** Bounds how long one commit holds the write lock and the event loop. */
@@ -26,6 +26,12 @@ export class GroupCommit {
   private queue: Pending[] = [];
   private scheduled = false;
   private readonly statements: { savepoint: Database.Statement; release: Database.Statement; rollbackTo: Database.Statement };
+  /**
+   * One better-sqlite3 transaction function for every batch (BEGIN IMMEDIATE ... COMMIT): building
+   * a drizzle transaction per batch costs more than a small commit. Units get the database itself
+   * as `tx`; on one connection that is the same transaction.
+   */
+  private readonly runBatch: Database.Transaction<(batch: Pending[], outcomes: Outcome[]) => void>;
 
   constructor(private readonly db: Db) {
     const sqlite = connectionOf(db);
@@ -34,6 +40,9 @@ export class GroupCommit {
       release: sqlite.prepare('RELEASE group_unit'),
       rollbackTo: sqlite.prepare('ROLLBACK TO group_unit'),
     };
+    this.runBatch = sqlite.transaction((batch: Pending[], outcomes: Outcome[]) => {
+      for (const unit of batch) outcomes.push(this.runUnit(unit));
+    });
   }
 
   /** Runs `work` (synchronous, inside the batch's transaction) and settles after the commit. */
@@ -56,9 +65,8 @@ export class GroupCommit {
     if (this.queue.length > 0) this.schedule();
     const outcomes: Outcome[] = [];
     try {
-      writeTransaction(this.db, (tx) => {
-        for (const unit of batch) outcomes.push(this.runUnit(tx, unit));
-      });
+      // BEGIN IMMEDIATE: the write lock up front, so another process waits on busy_timeout.
+      this.runBatch.immediate(batch, outcomes);
     } catch (error) {
       // The commit itself failed (e.g. the lock stayed busy past busy_timeout): nothing was stored.
       for (const unit of batch) unit.reject(error);
@@ -71,11 +79,11 @@ export class GroupCommit {
     });
   }
 
-  private runUnit(tx: Db, unit: Pending): Outcome {
+  private runUnit(unit: Pending): Outcome {
     const { savepoint, release, rollbackTo } = this.statements;
     savepoint.run();
     try {
-      const value = unit.work(tx);
+      const value = unit.work(this.db);
       release.run();
       return { ok: true, value };
     } catch (error) {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import RedisStore from 'connect-redis';
 import { openDb, type Db } from '@db/client.js';
+import { startCheckpointer } from '@db/checkpointer.js';
 import { seedIfEmpty } from '@db/seed/seed.js';
 import { buildApp } from './app.js';
 import { systemClock, type Clock } from './clock.js';
@@ -37,6 +38,7 @@ export interface StartOptions {
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
   const db = options.db ?? openDb(config.databaseFile);
+  const checkpointer = config.databaseFile === ':memory:' ? undefined : startCheckpointer(db, config.databaseFile);
   if (config.seedOnStart) {
     await seedIfEmpty(db, { members: config.seedMembers, seed: config.seed, uploadsDir: config.uploadsDir, now: clock.now() });
   }
@@ -81,6 +83,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await new Promise<void>((r) => http.close(() => r()));
       http.closeAllConnections();
       await redis?.quit().catch(() => {});
+      await checkpointer?.stop();
       if (!options.db) db.$client.close();
     })());
 

@@ -1,0 +1,68 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { Db } from './client.js';
+
+/** How often the worker copies the WAL back into the database file. */
+const DEFAULT_INTERVAL_MS = 500;
+/** SQLite's default, restored if the worker goes away. */
+const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
+
+/**
+ * The worker's whole program (CommonJS, evaluated): its own connection to the same file, and a
+ * PASSIVE checkpoint on a timer. PASSIVE never waits for the app's readers or writers.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file);
+db.pragma('busy_timeout = 1000');
+const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
+const timer = setInterval(() => {
+  try { checkpoint.run(); } catch (err) { parentPort.postMessage({ type: 'error', message: String(err && err.message) }); }
+}, workerData.intervalMs);
+parentPort.on('message', (m) => { if (m === 'stop') { clearInterval(timer); try { checkpoint.run(); } catch {} db.close(); process.exit(0); } });
+parentPort.postMessage({ type: 'ready' });
+`;
+
+export interface Checkpointer {
+  stop(): Promise<void>;
+}
+
+/**
+ * Moves WAL checkpoints off the event loop. By default the connection that commits the
+ * 1000th WAL page copies the WAL back into the database file, inside that commit: on a busy chat
+ * this was about half the cost of a message send, and every hundredth send stalled. Here the
+ * app's connection never checkpoints; a worker thread does it twice a second, and a page written
+ * many times in between (the tail of the messages table, a member's balance) is copied once.
+ * Until the worker is ready, and if it ever fails, SQLite's own checkpointing stays on.
+ */
+export function startCheckpointer(db: Db, file: string, intervalMs = DEFAULT_INTERVAL_MS): Checkpointer {
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver, intervalMs } });
+  let stopping = false;
+  const fallBack = (why: string) => {
+    if (stopping) return;
+    console.error(`[db] checkpoint worker ${why}; SQLite checkpoints on commit again`);
+    db.$client.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
+  };
+  worker.on('message', (message: { type: string; message?: string }) => {
+    if (message.type === 'ready' && !stopping) db.$client.pragma('wal_autocheckpoint = 0');
+    if (message.type === 'error') console.error(`[db] checkpoint failed: ${message.message}`);
+  });
+  worker.on('error', (err) => fallBack(`failed: ${err.message}`));
+  worker.on('exit', (code) => fallBack(`exited with ${code}`));
+  // The worker must not keep a process alive that has nothing else to do.
+  worker.unref();
+
+  return {
+    async stop() {
+      if (stopping) return;
+      stopping = true;
+      db.$client.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
+      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      worker.postMessage('stop');
+      await Promise.race([exited, new Promise<void>((resolve) => setTimeout(resolve, 2000).unref())]);
+      await worker.terminate();
+    },
+  };
+}
