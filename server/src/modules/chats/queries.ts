@@ -137,18 +137,36 @@ export function countStartedBy(db: Db, userId: number): number {
   return db.select({ n: count() }).from(conversations).where(eq(conversations.startedBy, userId)).get()?.n ?? 0;
 }
 
-export function insertConversation(db: Db, startedBy: number, peerId: number, now: number): ConversationRow {
-  const conversation = db
+const insertConversationRow = preparedOnce((db) =>
+  db
     .insert(conversations)
-    .values({ userLow: Math.min(startedBy, peerId), userHigh: Math.max(startedBy, peerId), startedBy, createdAt: now })
+    .values({
+      userLow: sql.placeholder('userLow'),
+      userHigh: sql.placeholder('userHigh'),
+      startedBy: sql.placeholder('startedBy'),
+      createdAt: sql.placeholder('createdAt'),
+    })
     .returning()
-    .get();
-  db.insert(conversationMembers)
-    .values([
-      { conversationId: conversation.id, userId: startedBy },
-      { conversationId: conversation.id, userId: peerId },
-    ])
-    .run();
+    .prepare(),
+);
+
+const insertMemberRow = preparedOnce((db) =>
+  db
+    .insert(conversationMembers)
+    .values({ conversationId: sql.placeholder('conversationId'), userId: sql.placeholder('userId') })
+    .prepare(),
+);
+
+/** The first message between two members creates their conversation: prepared, as sends are. */
+export function insertConversation(db: Db, startedBy: number, peerId: number, now: number): ConversationRow {
+  const conversation = insertConversationRow(db).get({
+    userLow: Math.min(startedBy, peerId),
+    userHigh: Math.max(startedBy, peerId),
+    startedBy,
+    createdAt: now,
+  })!;
+  insertMemberRow(db).run({ conversationId: conversation.id, userId: startedBy });
+  insertMemberRow(db).run({ conversationId: conversation.id, userId: peerId });
   return conversation;
 }
 
