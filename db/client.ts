@@ -26,6 +26,11 @@ export function openDb(file: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // SQLite's default page cache is 2 MB: a chat's working set (members, conversations, the index
+  // pages a send touches) outgrows it, and each miss is a read() system call. 64 MB of cache and
+  // reads through a memory map keep a send's page look-ups in memory.
+  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('mmap_size = 268435456');
   cachePreparedStatements(sqlite);
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: migrationsFolder() });
