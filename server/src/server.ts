@@ -34,6 +34,8 @@ export interface StartOptions {
   clientDir?: string;
 }
 
+const LISTEN_BACKLOG = 4096;
+
 /** Opens the database (migrating and seeding an empty one), wires sessions, HTTP and realtime, and listens. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
@@ -72,7 +74,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   await new Promise<void>((resolveListen, reject) => {
     http.once('error', reject);
-    http.listen(config.port, config.host, () => resolveListen());
+    // A restarted node is hit by every member's reconnect at once: queue up to the kernel's
+    // somaxconn instead of Node's default 511, beyond which connection attempts are dropped.
+    http.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, () => resolveListen());
   });
   const port = (http.address() as AddressInfo).port;
 

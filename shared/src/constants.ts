@@ -119,5 +119,5 @@ export const SOCKET_RECONNECT = {
   delayMs: 1_000,
   delayMaxMs: 5_000,
   randomizationFactor: 0.5,
-  connectTimeoutMs: 10_000,
+  connectTimeoutMs: 20_000,
 } as const;
