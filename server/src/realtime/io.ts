@@ -13,6 +13,7 @@ import { createScaleOut } from './adapter.js';
 import type { AdapterTrafficSnapshot } from './adapter-stats.js';
 import { createEmitter } from './emitter.js';
 import { authenticateSocket, originGuard } from './handshake.js';
+import { releaseHandshakeRequest, rememberUpgradeResponse } from './release-request.js';
 import type { Notifier } from './notifier.js';
 import { PresenceService } from './presence.js';
 import { MemoryPresenceCounter, type PresenceCounter } from './presence-counter.js';
@@ -62,6 +63,7 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
     ...(scaleOut.adapter ? { adapter: scaleOut.adapter } : {}),
   });
   io.engine.use(options.session as unknown as Parameters<typeof io.engine.use>[0]);
+  io.engine.use(rememberUpgradeResponse);
   io.use(authenticateSocket(ctx, options.sites));
 
   const emitter = createEmitter(io);
@@ -83,6 +85,7 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
 
   io.on('connection', (socket) => {
     const { userId } = socket.data;
+    releaseHandshakeRequest(socket);
     void socket.join([rooms.user(userId), rooms.session(socket.data.sessionId)]);
     track(presence.socketOpened(userId));
     for (const register of options.commands ?? []) register(socket, commandContext);
