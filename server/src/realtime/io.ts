@@ -13,7 +13,7 @@ import { createScaleOut } from './adapter.js';
 import type { AdapterTrafficSnapshot } from './adapter-stats.js';
 import { createEmitter } from './emitter.js';
 import { authenticateSocket, originGuard } from './handshake.js';
-import { releaseHandshakeRequest, rememberUpgradeResponse } from './release-request.js';
+import { releaseHandshakeRequest, releaseUpgradeResponse } from './release-request.js';
 import type { Notifier } from './notifier.js';
 import { PresenceService } from './presence.js';
 import { MemoryPresenceCounter, type PresenceCounter } from './presence-counter.js';
@@ -63,7 +63,7 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
     ...(scaleOut.adapter ? { adapter: scaleOut.adapter } : {}),
   });
   io.engine.use(options.session as unknown as Parameters<typeof io.engine.use>[0]);
-  io.engine.use(rememberUpgradeResponse);
+  io.engine.use(releaseUpgradeResponse);
   io.use(authenticateSocket(ctx, options.sites));
 
   const emitter = createEmitter(io);

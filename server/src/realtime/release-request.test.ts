@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageDto } from '@shared/api/chats.js';
 import { clientId, loggedInMember } from '../modules/chats/chat-test-kit.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
+import { io as connect } from 'socket.io-client';
 import { command, nextEvent, openSocket, sleep, type ClientSocket } from './testing.js';
 
 setFlagsFromString('--expose-gc');
@@ -40,5 +41,26 @@ describe('idle sockets do not keep their handshake request', () => {
     const ack = await command<MessageDto>(aSocket, 'message:send', { profile: b.user.id, client_id: clientId(), body: 'still here' });
     expect(ack.ok).toBe(true);
     expect((await incoming).body).toBe('still here');
+  });
+
+  it('also after a browser-style connection that starts with polling and upgrades', async () => {
+    const upgrades: Array<WeakRef<IncomingMessage>> = [];
+    server.http.on('upgrade', (req: IncomingMessage) => upgrades.push(new WeakRef(req)));
+    const a = await loggedInMember(server);
+    const browserLike = connect(server.url, {
+      path: '/socket.io',
+      transports: ['polling', 'websocket'],
+      extraHeaders: { cookie: a.client.cookieHeader() },
+      reconnection: false,
+      forceNew: true,
+    });
+    sockets.push(browserLike);
+    await new Promise<void>((resolve) => browserLike.io.engine.once('upgrade', () => resolve()));
+    expect(upgrades).toHaveLength(1);
+
+    await sleep(50);
+    collectGarbage();
+    expect(upgrades[0]!.deref()).toBeUndefined();
+    expect(browserLike.connected).toBe(true);
   });
 });

@@ -1,43 +1,49 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { MemberSocket } from './types.js';
 
-/** engine.io's stand-in response of a WebSocket upgrade (WebSocketResponse), as seen by middlewares. */
+/** engine.io's stand-in response of a WebSocket upgrade (WebSocketResponse), as middlewares see it. */
 interface UpgradeResponse {
   req?: unknown;
   writeHead?: unknown;
   end?: unknown;
 }
 
-const responseOf = new WeakMap<IncomingMessage, UpgradeResponse>();
+/*
+ * Why: engine.io's stand-in response for a WebSocket upgrade stays referenced by the TCP socket's
+ * 'close' listener for the life of the connection, and it points back to the upgrade request, which
+ * holds the parsed session; express-session also left its per-request closures on it. That was
+ * about 5 KB per connected member, kept for as long as they stay connected.
+ */
 
 /**
- * engine.io middleware, after the session: remembers the response object of each handshake
- * request, so releaseHandshakeRequest can cut it loose once the socket is connected.
+ * engine.io middleware, registered after the session. engine.io stores the ws socket on the
+ * request (`req.websocket = ...`) once the upgrade is complete (101 sent, ws socket created); at
+ * that moment the stand-in response lets go of the request and of express-session's wrappers.
+ * Covers new WebSocket connections and polling connections upgrading alike; an upgrade that never
+ * completes releases nothing (it is dropped with its TCP socket).
  */
-export function rememberUpgradeResponse(req: IncomingMessage, res: ServerResponse, next: (err?: Error) => void): void {
-  responseOf.set(req, res as unknown as UpgradeResponse);
+export function releaseUpgradeResponse(req: IncomingMessage, res: ServerResponse, next: (err?: Error) => void): void {
+  if (!(res instanceof ServerResponse)) {
+    const upgrade = res as unknown as UpgradeResponse;
+    Object.defineProperty(req, 'websocket', {
+      configurable: true,
+      set(websocket: unknown) {
+        Object.defineProperty(req, 'websocket', { configurable: true, writable: true, enumerable: true, value: websocket });
+        upgrade.req = undefined;
+        delete upgrade.writeHead;
+        delete upgrade.end;
+      },
+    });
+  }
   next();
 }
 
 /**
- * Lets the HTTP upgrade request of a connected socket be garbage-collected. engine.io's stand-in
- * response for a WebSocket upgrade stays referenced by the TCP socket's 'close' listener for the
- * life of the connection and points back to the request, which holds the parsed session, and
- * express-session left its per-request closures on the response: about 5 KB per idle member.
- * Everything the socket needs later was copied into socket.data by the handshake
- * (authenticateSocket), so the headers kept in socket.handshake go too. Socket.IO's own memory
- * guide drops `request` the same way.
+ * On connection: the engine socket's first request and the handshake's copy of its headers
+ * (cookie, user agent) are not read again; everything needed later was copied into socket.data by
+ * authenticateSocket. Socket.IO's own memory guide drops `request` the same way.
  */
 export function releaseHandshakeRequest(socket: MemberSocket): void {
-  const conn = socket.conn as unknown as { request: IncomingMessage | null };
-  const res = conn.request ? responseOf.get(conn.request) : undefined;
-  if (res) {
-    res.req = undefined;
-    // express-session's and on-headers' wrappers (own properties) close over the request.
-    delete res.writeHead;
-    delete res.end;
-  }
-  conn.request = null;
-  // The handshake's copy of the request headers (cookie, user agent, ...) is not read after it.
+  (socket.conn as unknown as { request: IncomingMessage | null }).request = null;
   socket.handshake.headers = {};
 }
