@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Db } from './client.js';
-import { connectionOf } from './prepared.js';
+import { connectionOf, preparedOnce } from './prepared.js';
 
 /** Bounds how long one commit holds the write lock and the event loop. */
 const MAX_BATCH = 64;
@@ -94,15 +94,5 @@ export class GroupCommit {
   }
 }
 
-const byConnection = new WeakMap<Database.Database, GroupCommit>();
-
 /** The group commit queue of this database connection (one per connection, created on first use). */
-export function groupCommit(db: Db): GroupCommit {
-  const connection = connectionOf(db);
-  let queue = byConnection.get(connection);
-  if (!queue) {
-    queue = new GroupCommit(db);
-    byConnection.set(connection, queue);
-  }
-  return queue;
-}
+export const groupCommit = preparedOnce((db) => new GroupCommit(db));

@@ -11,6 +11,8 @@ export function connectionOf(db: Db): Database.Database {
  * reuses it. Building a query walks drizzle's entity checks and SQL builders on every call, which
  * costs more than running it, so hot paths (sending a message, the user endpoint, credits) use
  * this. A prepared query runs on the connection, so it is valid inside transactions too.
+ * Anything else that belongs to one connection (a raw statement, the group commit queue) is kept
+ * the same way.
  */
 export function preparedOnce<T>(build: (db: Db) => T): (db: Db) => T {
   const byConnection = new WeakMap<Database.Database, T>();

@@ -1,8 +1,7 @@
-import type Database from 'better-sqlite3';
 import { Column, getTableColumns, getTableName, type InferSelectModel } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from './client.js';
-import { connectionOf } from './prepared.js';
+import { connectionOf, preparedOnce } from './prepared.js';
 
 /**
  * A query for whole rows of one table that skips drizzle's generic result mapping. Each column is
@@ -19,16 +18,10 @@ export function rowsWhere<T extends SQLiteTable, P extends unknown[]>(
   const selectList = columns.map(([key, column]) => `"${column.name}" AS "${key}"`).join(', ');
   const source = `SELECT ${selectList} FROM "${getTableName(table)}" WHERE ${where}`;
   const converted = columns.filter(([, column]) => column.mapFromDriverValue !== Column.prototype.mapFromDriverValue);
-  const statements = new WeakMap<Database.Database, Database.Statement<P, Record<string, unknown>>>();
+  const statement = preparedOnce((db) => connectionOf(db).prepare<P, Record<string, unknown>>(source));
 
   return (db, ...params) => {
-    const connection = connectionOf(db);
-    let statement = statements.get(connection);
-    if (!statement) {
-      statement = connection.prepare<P, Record<string, unknown>>(source);
-      statements.set(connection, statement);
-    }
-    const row = statement.get(...params);
+    const row = statement(db).get(...params);
     if (!row) return undefined;
     for (const [key, column] of converted) {
       const value = row[key];
