@@ -8,6 +8,7 @@ import { preparedOnce } from '@db/prepared.js';
 import { blocks, users } from '@db/schema/index.js';
 import type { PresenceDto } from '@shared/realtime.js';
 import type { AppContext } from '../context.js';
+import { recordLastSeen } from '../modules/users/last-seen.js';
 import type { RealtimeEmitter } from './emitter.js';
 import type { PresenceCounter } from './presence-counter.js';
 import type { PresenceReader } from './types.js';
@@ -32,7 +33,7 @@ export class PresenceService implements PresenceReader {
   /** The member's last socket anywhere is gone (closed here, or swept from a dead node). */
   wentOffline(userId: number): void {
     const now = this.ctx.clock.now();
-    markLastSeen(this.ctx.db).run({ userId, now });
+    recordLastSeen(this.ctx.db, userId, now);
     const member = this.member(userId);
     if (member && !member.invisible) this.emitter.presenceChanged({ profile: userId, online: false, last_seen: iso(now) }, this.blockPartners(userId));
   }
@@ -73,10 +74,6 @@ const blocksOf = preparedOnce((db) =>
     .from(blocks)
     .where(or(eq(blocks.blockerId, sql.placeholder('userId')), eq(blocks.blockedId, sql.placeholder('userId'))))
     .prepare(),
-);
-
-const markLastSeen = preparedOnce((db) =>
-  db.update(users).set({ lastSeenAt: sql`${sql.placeholder('now')}` }).where(eq(users.id, sql.placeholder('userId'))).prepare(),
 );
 
 const presenceMember = preparedOnce((db) =>

@@ -2,6 +2,7 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '@db/client.js';
 import { loginAttempts, profiles, users, type UserRow } from '@db/schema/index.js';
+import { recordLastSeen } from '../users/last-seen.js';
 
 /** Addresses are stored trimmed and lower-cased, so every lookup goes through this. */
 export function normaliseEmail(email: string): string {
@@ -98,7 +99,7 @@ export function setLanguage(db: Db, userId: number, language: string): UserRow {
 /** At most one write a minute per member: last_seen_at only feeds "online recently" views. */
 export function touchLastSeen(db: Db, user: UserRow, now: number): void {
   if (user.lastSeenAt !== null && now - user.lastSeenAt < 60_000) return;
-  db.update(users).set({ lastSeenAt: now }).where(eq(users.id, user.id)).run();
+  recordLastSeen(db, user.id, now);
 }
 
 export function setEmail(tx: Db, userId: number, email: string): UserRow {

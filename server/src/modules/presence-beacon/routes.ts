@@ -1,8 +1,7 @@
 import type { Router } from 'express';
-import { eq } from 'drizzle-orm';
-import { users } from '@db/schema/index.js';
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/current-user.js';
+import { recordLastSeen } from '../users/last-seen.js';
 
 /**
  * POST /api/page-hidden.php: sent with navigator.sendBeacon when the page becomes hidden, so the
@@ -11,7 +10,7 @@ import { currentUser } from '../../http/current-user.js';
 export function pageHiddenRoutes(router: Router, ctx: AppContext): void {
   router.post('/page-hidden.php', (req, res) => {
     const user = currentUser(req);
-    if (user) ctx.db.update(users).set({ lastSeenAt: ctx.clock.now() }).where(eq(users.id, user.id)).run();
+    if (user) recordLastSeen(ctx.db, user.id, ctx.clock.now());
     res.status(204).end();
   });
 }

@@ -1,0 +1,15 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '@db/client.js';
+import { preparedOnce } from '@db/prepared.js';
+import { users } from '@db/schema/index.js';
+
+// Written when a member's last socket closes (thousands at once when a node restarts), when a
+// page is hidden and from the polled user endpoint: prepared once.
+const setLastSeen = preparedOnce((db) =>
+  db.update(users).set({ lastSeenAt: sql`${sql.placeholder('now')}` }).where(eq(users.id, sql.placeholder('userId'))).prepare(),
+);
+
+/** Stores when the member was last seen (users.last_seen_at), for "last seen" and "online recently". */
+export function recordLastSeen(db: Db, userId: number, now: number): void {
+  setLastSeen(db).run({ userId, now });
+}
