@@ -3,8 +3,8 @@ import type { Db } from '@db/client.js';
 import { preparedOnce } from '@db/prepared.js';
 import { blocks } from '@db/schema/index.js';
 
-// Two primary-key probes: an OR of the two directions makes SQLite merge two index scans
-// through a temporary b-tree, which cost as much as storing the message.
+// Two primary-key probes joined by UNION. The OR of both directions with drizzle's bound LIMIT
+// parameter took 16 µs in SQLite (1.3 µs with a literal LIMIT); this form takes 5 µs through drizzle.
 const blockBetween = preparedOnce((db) =>
   db
     .select({ blocked: sql<number>`1` })

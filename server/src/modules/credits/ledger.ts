@@ -28,20 +28,18 @@ export interface LedgerEntry {
  * InsufficientCreditsError and changes nothing; the CHECK constraint is the last line of defence.
  */
 export function moveCredits(tx: Db, userId: number, delta: number, reason: CreditReason, reference: string, now: number): LedgerEntry {
-  if (appliedEntry(tx).get({ userId, reason, reference })) {
-    const current = balanceOf(tx).get({ userId });
-    if (!current) throw new Error(`moveCredits: no user ${userId}`);
-    return { balance: current.credits, applied: false };
-  }
+  if (appliedEntry(tx).get({ userId, reason, reference })) return { balance: balance(tx, userId), applied: false };
   // One statement checks and moves the balance; no row means it would have gone below zero.
   const updated = addToBalanceIfCovered(tx).get({ userId, delta });
-  if (!updated) {
-    const current = balanceOf(tx).get({ userId });
-    if (!current) throw new Error(`moveCredits: no user ${userId}`);
-    throw new InsufficientCreditsError(current.credits, -delta);
-  }
+  if (!updated) throw new InsufficientCreditsError(balance(tx, userId), -delta);
   insertEntry(tx).run({ userId, delta, reason, reference, balanceAfter: updated.credits, createdAt: now });
   return { balance: updated.credits, applied: true };
+}
+
+function balance(tx: Db, userId: number): number {
+  const current = balanceOf(tx).get({ userId });
+  if (!current) throw new Error(`moveCredits: no user ${userId}`);
+  return current.credits;
 }
 
 // Every message send moves credits: the four statements are prepared once per connection.
