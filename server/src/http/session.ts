@@ -1,4 +1,3 @@
-import { createSecretKey } from 'node:crypto';
 import type { Request } from 'express';
 import session, { type Store } from 'express-session';
 import { AUTH_COOKIE_DAYS, AUTH_COOKIE_NAME } from '@shared/constants.js';
@@ -16,8 +15,7 @@ const REFRESH_AFTER_MS = DAY_MS;
 export function sessionMiddleware(ctx: AppContext) {
   return session({
     name: AUTH_COOKIE_NAME,
-    // A KeyObject spares cookie-signature from importing the key for every request's HMAC.
-    secret: createSecretKey(Buffer.from(ctx.sessionSecret)) as unknown as string,
+    secret: ctx.sessionSecret,
     store: ctx.sessionStore,
     resave: false,
     saveUninitialized: false,

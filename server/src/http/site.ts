@@ -5,12 +5,9 @@ import { HttpError } from './errors.js';
 
 /** Sites change rarely; each process keeps them for a short while instead of a query per request. */
 const CACHE_MS = 30_000;
-const RAW_HOST_CACHE_MAX = 1000;
 
 export class SiteDirectory {
   private byHost = new Map<string, SiteRow>();
-  /** Host header values as received, so each request needs one map look-up, not normalising. */
-  private byRawHost = new Map<string, SiteRow | undefined>();
   private loadedAt = -Infinity;
 
   constructor(private readonly db: Db) {}
@@ -19,12 +16,7 @@ export class SiteDirectory {
   find(host: string): SiteRow | undefined {
     const now = Date.now();
     if (now - this.loadedAt > CACHE_MS) this.reload(now);
-    if (this.byRawHost.has(host)) return this.byRawHost.get(host);
-    const site = this.byHost.get(normaliseHost(host));
-    // Bounded: clients choose the Host header.
-    if (this.byRawHost.size >= RAW_HOST_CACHE_MAX) this.byRawHost.clear();
-    this.byRawHost.set(host, site);
-    return site;
+    return this.byHost.get(normaliseHost(host));
   }
 
   reload(now = Date.now()): void {
@@ -34,7 +26,6 @@ export class SiteDirectory {
       for (const alias of site.aliases) map.set(normaliseHost(alias), site);
     }
     this.byHost = map;
-    this.byRawHost = new Map();
     this.loadedAt = now;
   }
 }
