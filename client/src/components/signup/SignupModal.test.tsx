@@ -32,6 +32,16 @@ function renderModal(draft = EMPTY_DRAFT) {
 
 const ready = { step: 4, gender: 'female' as const, seeking: 'male' as const, date_of_birth: '1990-02-03', name: 'Sophie', email: 'sophie@example.com', signup_message: 'Hello' };
 
+/** Opens the password step of a filled draft, types a password, continues and creates the account. */
+async function submitFromPasswordStep() {
+  renderModal({ ...ready, step: 3 });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'super-secret-1' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+  });
+}
+
 describe('SignupModal', () => {
   const fetchMock = vi.fn<typeof fetch>();
   beforeEach(() => {
@@ -67,12 +77,7 @@ describe('SignupModal', () => {
 
   it('a server field error sends the visitor back to that step with the typed value kept', async () => {
     fetchMock.mockImplementation(async () => json(400, { error: 'username_invalid', message: 'x', fields: { name: 'username_invalid' } }));
-    renderModal({ ...ready, step: 3 });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'super-secret-1' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
-    });
+    await submitFromPasswordStep();
     await screen.findByText('This username is not allowed.');
     expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('Sophie');
     const body = JSON.parse(String(fetchMock.mock.calls[0]![1]!.body)) as Record<string, unknown>;
@@ -81,12 +86,7 @@ describe('SignupModal', () => {
 
   it('invite-only sites show the notice instead of the steps', async () => {
     fetchMock.mockImplementation(async () => json(403, { error: 'signups_closed', message: 'x' }));
-    renderModal({ ...ready, step: 3 });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'super-secret-1' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
-    });
+    await submitFromPasswordStep();
     await screen.findByText('Sign-up on this website is by invitation only.');
   });
 });
