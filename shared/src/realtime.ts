@@ -2,7 +2,7 @@
  * The one place socket event names and payloads live. Server and client both import these maps,
  * so an event cannot be renamed on one side only.
  */
-import type { CountsDto, MessageDto, SendMessageInput } from './api/chats.js';
+import type { CountsDto, MessageDto, SendMessageInput, SyncResponse } from './api/chats.js';
 import { z } from 'zod';
 import type { ErrorCode } from './errors.js';
 
@@ -35,6 +35,8 @@ export interface ServerToClientEvents {
 export interface ClientToServerEvents {
   'message:send': (input: SendMessageInput, ack: Ack<MessageDto>) => void;
   'message:read': (input: { conversation: number; message: number }, ack: Ack<CountsDto>) => void;
+  /** catch-up after a (re)connect: the twin of GET /api/sync.php, answered in the ack */
+  'sync': (input: { after: number }, ack: Ack<SyncResponse>) => void;
   'typing': (input: { conversation: number; typing: boolean }) => void;
   /** ask for the online state of these profiles; answers with their presence */
   'presence:watch': (input: { profiles: number[] }, ack: Ack<Array<{ profile: number; online: boolean; last_seen: string | null }>>) => void;

@@ -123,7 +123,16 @@ afterEach(() => {
 describe('the realtime owner', () => {
   it('on reconnect catches up from the database and re-sends unacknowledged messages with the same client id', async () => {
     const stored = message(103, ME);
-    start((event, payload) => (event === 'message:send' ? { ok: true, data: { ...stored, client_id: (payload as { client_id: string }).client_id } } : undefined));
+    // Missed while away: two pages of the socket's sync after the newest id held (100).
+    const syncPages: Record<number, SyncResponse> = {
+      100: { messages: [message(101, PEER)], has_more: true, counts: { ...COUNTS, total_unread: 1, badge: 1 } },
+      101: { messages: [message(102, PEER)], has_more: false, counts: { ...COUNTS, total_unread: 2, badge: 2 } },
+    };
+    start((event, payload) => {
+      if (event === 'message:send') return { ok: true, data: { ...stored, client_id: (payload as { client_id: string }).client_id } };
+      if (event === 'sync') return { ok: true, data: syncPages[(payload as { after: number }).after] };
+      return undefined;
+    });
     await flush();
     openThreadWith([message(100, PEER)]);
 
@@ -135,15 +144,13 @@ describe('the realtime owner', () => {
     expect(pending.local).toBe('pending');
     expect(vi.mocked(api.postMessage).mock.calls[0]![0].client_id).toBe(pending.client_id);
 
-    // Missed while away: two pages of sync after the newest id held (100).
-    vi.mocked(api.fetchSync)
-      .mockResolvedValueOnce({ messages: [message(101, PEER)], has_more: true, counts: { ...COUNTS, total_unread: 1, badge: 1 } } satisfies SyncResponse)
-      .mockResolvedValueOnce({ messages: [message(102, PEER)], has_more: false, counts: { ...COUNTS, total_unread: 2, badge: 2 } } satisfies SyncResponse);
     vi.mocked(api.fetchChats).mockResolvedValue({ chats: [entry(message(102, PEER))], counts: { ...COUNTS, total_unread: 2, badge: 2 } });
     socket.connect();
     await flush();
 
-    expect(vi.mocked(api.fetchSync).mock.calls.map((c) => c[0])).toEqual([100, 101]);
+    const syncs = socket.emitted.filter((e) => e.event === 'sync').map((e) => e.payload);
+    expect(syncs).toEqual([{ after: 100 }, { after: 101 }]);
+    expect(api.fetchSync).not.toHaveBeenCalled();
     expect(socket.sends().map((s) => s.client_id)).toEqual([pending.client_id]);
     expect(storedIds()).toEqual([100, 101, 102, 103]);
     expect(getThread(PEER)!.outgoing).toEqual([]);
@@ -153,6 +160,19 @@ describe('the realtime owner', () => {
     // The same message arriving again from the room is not shown twice.
     socket.server('message:new', { ...stored, client_id: pending.client_id });
     expect(storedIds()).toEqual([100, 101, 102, 103]);
+  });
+
+  it('catches up over REST when the socket does not answer the sync command', async () => {
+    start(() => undefined);
+    await flush();
+    openThreadWith([message(100, PEER)]);
+    vi.mocked(api.fetchSync).mockResolvedValueOnce({ messages: [message(101, PEER)], has_more: false, counts: { ...COUNTS, total_unread: 1, badge: 1 } });
+    socket.connect();
+    await flush();
+
+    expect(socket.emitted.filter((e) => e.event === 'sync').map((e) => e.payload)).toEqual([{ after: 100 }]);
+    expect(vi.mocked(api.fetchSync).mock.calls.map((c) => c[0])).toEqual([100]);
+    expect(storedIds()).toEqual([100, 101]);
   });
 
   it('sends over REST while disconnected, with a client id the server deduplicates', async () => {

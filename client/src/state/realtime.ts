@@ -5,7 +5,7 @@
  * down. Components never see the socket: they call state/chat-actions.ts, which asks this module
  * for a transport. Correctness never rests on Socket.IO connection-state recovery.
  */
-import type { MessageDto, SendMessageInput } from '@shared/api/chats.js';
+import type { MessageDto, SendMessageInput, SyncResponse } from '@shared/api/chats.js';
 import { ICEBREAKERS } from '@shared/rules/chat-icebreakers.js';
 import { ApiError } from '../api/http.js';
 import { fetchChats, fetchCounts, fetchLikesIfAvailable, fetchSync, postMessage, postMessagesRead, sendPageHiddenBeacon } from '../api/chats.js';
@@ -160,16 +160,26 @@ async function refreshUser(): Promise<void> {
   }
 }
 
-/** Everything missed since the newest id held: loops while the server says there is more. */
+/**
+ * Everything missed since the newest id held: loops while the server says there is more. Over the
+ * socket when it is up (cheap for the server when every member reconnects at once), else REST.
+ */
 async function syncFromDatabase(): Promise<void> {
   if (newestHeld === 0) return;
   for (let page = 0; page < SYNC_PAGE_LIMIT; page++) {
-    const response = await fetchSync(newestHeld);
+    const response = (socket?.connected ? await syncOverSocket(socket, newestHeld) : null) ?? (await fetchSync(newestHeld));
     if (stopped) return;
     setCounts(response.counts);
     if (response.messages.length > 0) receive(response.messages);
     if (!response.has_more || response.messages.length === 0) return;
   }
+}
+
+/** The socket `sync` command; null when it was not answered, so the caller falls back to REST. */
+function syncOverSocket(s: ChatSocket, after: number): Promise<SyncResponse | null> {
+  return new Promise((resolve) => {
+    s.timeout(ACK_TIMEOUT_MS).emit('sync', { after }, (error, result) => resolve(!error && result?.ok ? result.data : null));
+  });
 }
 
 /** On every (re)connect: database first, then the list, then the sends that were never acknowledged. */

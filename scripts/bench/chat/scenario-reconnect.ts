@@ -2,7 +2,8 @@
  * Scenario 4: reconnect storm. Members chat at a fixed rate; a third of the way in the server is
  * killed (SIGKILL: a crash, not a clean stop) and started again on the same port. Clients
  * reconnect on their own (the real client's backoff), re-send unacknowledged messages with the
- * same client ids, and catch up with GET /api/sync.php?after=<newest id they hold>. Lost: a
+ * same client ids, and catch up with the socket's `sync` command after the newest id they held, as the
+ * real client does (client/src/state/realtime.ts). Lost: a
  * message its recipient never got; duplicated: one the recipient got under two stored ids.
  */
 import type { ChatBenchOptions } from './options.js';
@@ -11,7 +12,6 @@ import { appEnv } from './app-env.js';
 import { closeAll, connectMany } from './connect.js';
 import { pairUp, runOpenLoop, SwitchableSink, type StepResult } from './open-loop.js';
 import { freePort, startServe, type ServerProcess } from './processes.js';
-import { closeSyncAgents, syncAfter } from './sync.js';
 import { AppClient } from './targets.js';
 
 export interface ReconnectResult {
@@ -41,7 +41,6 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
   // As if each client had loaded its chats: a sync after a reconnect starts from there, not from 0.
   const loaded = newestMessageId(databaseFile);
   for (const client of appClients) client.newestMessageId = loaded;
-  const indexOf = new Map(appClients.map((c, i) => [c, i]));
 
   let killedAt = 0;
   let downSeconds = 0;
@@ -50,11 +49,7 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
   for (const client of appClients) {
     client.onReconnect = (c, newestBefore) => {
       if (killedAt && c.reconnects === 1) reconnectedAt.push((performance.now() - killedAt) / 1000);
-      const index = indexOf.get(c)!;
-      syncAfter(server.url, members[index]!.cookie, index, newestBefore).then(
-        (messages) => messages.forEach((m) => c.receive(m)),
-        () => syncFailures++,
-      );
+      c.syncAfter(newestBefore).catch(() => syncFailures++);
     };
   }
 
@@ -81,7 +76,6 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
   await crashing;
   const stillPending = appClients.reduce((sum, c) => sum + c.pending.size, 0);
   await closeAll(clients);
-  closeSyncAgents();
   await server.kill('SIGTERM');
 
   const sorted = [...reconnectedAt].sort((a, b) => a - b);

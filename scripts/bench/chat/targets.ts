@@ -55,7 +55,7 @@ export class AppClient implements TargetClient {
   readonly socket: AppSocket;
   /** sends not acknowledged yet, by client id, re-sent as they are after a reconnect */
   readonly pending = new Map<string, { tag: string; seq: number; to: number }>();
-  /** newest message id this member holds (for GET /api/sync.php?after=) */
+  /** newest message id this member holds (where the `sync` after a reconnect starts) */
   newestMessageId = 0;
   reconnects = 0;
   /** why reconnect attempts failed (connect_error messages), for the storm report */
@@ -102,6 +102,18 @@ export class AppClient implements TargetClient {
 
   connected(): boolean {
     return this.socket.connected;
+  }
+
+  /** Catch-up as the real client does it after a reconnect: the socket's `sync` command, page by page. */
+  async syncAfter(after: number): Promise<void> {
+    let cursor = after;
+    for (let page = 0; page < 20; page++) {
+      const result = await this.socket.timeout(30_000).emitWithAck('sync', { after: cursor });
+      if (!result.ok) throw new Error(`sync refused: ${result.error}`);
+      for (const message of result.data.messages) this.receive(message);
+      if (!result.data.has_more || result.data.messages.length === 0) return;
+      cursor = result.data.messages[result.data.messages.length - 1]!.id;
+    }
   }
 
   send(tag: string, seq: number, to: number): void {

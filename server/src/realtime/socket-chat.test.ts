@@ -5,7 +5,7 @@ import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages, users } from '@db/schema/index.js';
-import type { CountsDto, MessageDto } from '@shared/api/chats.js';
+import type { CountsDto, MessageDto, SyncResponse } from '@shared/api/chats.js';
 import { clientId, loggedInMember, send } from '../modules/chats/chat-test-kit.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { collect, command, nextEvent, openSocket, sleep, type ClientSocket } from './testing.js';
@@ -133,6 +133,27 @@ describe('chatting over the socket', () => {
     expect((await a.client.post('/api/messages.php', input)).body.duplicate).toBe(true);
     await sleep(200);
     expect(seenByB).toEqual([]);
+  });
+
+  it('catches up over the socket: sync answers what sync.php answers, from the given message on', async () => {
+    const a = await memberWithTabs();
+    const b = await memberWithTabs();
+    const first = (await send(a.client, b.id, 'before the drop')).body.message as MessageDto;
+    await send(a.client, b.id, 'missed one');
+    await send(a.client, b.id, 'missed two');
+
+    const overSocket = await command<SyncResponse>(b.sockets[0]!, 'sync', { after: first.id });
+    const overRest = await b.client.get(`/api/sync.php?after=${first.id}`);
+    expect(overSocket.ok).toBe(true);
+    const data = (overSocket as { data: SyncResponse }).data;
+    expect(data.messages.map((m) => m.body)).toEqual(['missed one', 'missed two']);
+    expect(data.counts).toMatchObject({ total_unread: 3 });
+    expect(data).toEqual(overRest.body);
+
+    for (const bad of [{ after: -1 }, { after: '5' }, {}, null]) {
+      expect(await command(b.sockets[0]!, 'sync', bad), JSON.stringify(bad)).toMatchObject({ ok: false, error: 'invalid_request' });
+    }
+    expect((await command<SyncResponse>(b.sockets[0]!, 'sync', { after: 0 })).ok).toBe(true);
   });
 
   it('stores a send retried with the same client id once and acks the same message', async () => {

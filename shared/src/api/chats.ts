@@ -136,7 +136,12 @@ export const syncQuery = z.object({
   after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
 });
 
-/** GET /api/sync.php */
+/** Payload of the socket `sync` command: the same catch-up without an HTTP request and its session load. */
+export const syncCommandInput = z.object({
+  after: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+});
+
+/** GET /api/sync.php and the ack of the socket `sync` command */
 export interface SyncResponse {
   /** ascending by id, at most SYNC_MAX */
   messages: MessageDto[];

@@ -341,22 +341,30 @@ export function hasMessagesBefore(db: Db, conversationId: number, hiddenBefore: 
 }
 
 /** Messages of all visible conversations of a member with id > after, ascending (catch-up). */
-export function messagesAfter(db: Db, userId: number, after: number, since: number | null, limit: number): MessageRow[] {
-  const parts = [
-    eq(conversationMembers.userId, userId),
-    isNull(conversationMembers.deletedAt),
-    gt(messages.id, after),
-    gt(messages.id, conversationMembers.hiddenBeforeMessageId),
-  ];
-  if (since !== null) parts.push(sql`${messages.createdAt} >= ${since}`);
-  return db
+// Every member runs this on each reconnect; after a restart thousands arrive at once.
+const messagesAfterPrepared = preparedOnce((db) =>
+  db
     .select({ message: messages })
     .from(messages)
     .innerJoin(conversationMembers, eq(conversationMembers.conversationId, messages.conversationId))
-    .where(and(...parts))
+    .where(
+      and(
+        eq(conversationMembers.userId, sql.placeholder('userId')),
+        isNull(conversationMembers.deletedAt),
+        gt(messages.id, sql.placeholder('after')),
+        gt(messages.id, conversationMembers.hiddenBeforeMessageId),
+        sql`${messages.createdAt} >= ${sql.placeholder('since')}`,
+      ),
+    )
     .orderBy(asc(messages.id))
-    .limit(limit)
-    .all()
+    .limit(sql.placeholder('limit'))
+    .prepare(),
+);
+
+/** Visible messages after `after` in the member's conversations; `since` null = no history cut. */
+export function messagesAfter(db: Db, userId: number, after: number, since: number | null, limit: number): MessageRow[] {
+  return messagesAfterPrepared(db)
+    .all({ userId, after, since: since ?? Number.MIN_SAFE_INTEGER, limit })
     .map((r) => r.message);
 }
 

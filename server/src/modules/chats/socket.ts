@@ -4,7 +4,7 @@
  */
 import { rowsWhere } from '@db/row-reader.js';
 import { users, type UserRow } from '@db/schema/index.js';
-import { markReadBody, sendMessageBody } from '@shared/api/chats.js';
+import { markReadBody, sendMessageBody, syncCommandInput } from '@shared/api/chats.js';
 import { presenceWatchInput, rooms, typingInput } from '@shared/realtime.js';
 import type { AppContext } from '../../context.js';
 import { notFound, tooMany, unauthenticated } from '../../http/errors.js';
@@ -13,6 +13,7 @@ import { BurstLimit } from '../../realtime/burst-limit.js';
 import type { CommandContext, MemberSocket } from '../../realtime/types.js';
 import { blockSetsOf } from '../blocks/queries.js';
 import { isBlockedEitherWay } from '../blocks/service.js';
+import { syncMessages } from './reading.js';
 import { isConversationMember, markRead, peersOf, sendMessage } from './service.js';
 
 /** Typing relays allowed per socket per window; more are dropped (typing is best-effort). */
@@ -38,6 +39,12 @@ export function registerChatCommands(socket: MemberSocket, { ctx, presence, site
 
   socket.on('message:read', (input: unknown, ack: unknown) => {
     void runCommand(markReadBody, input, replyVia(ack), (body) => markRead(ctx, freshMember(ctx, socket), body.conversation, body.message));
+  });
+
+  // After a restart every member catches up at once: over the socket that just connected this
+  // costs a fraction of a sync.php request, which loads the session and runs express's pipeline.
+  socket.on('sync', (input: unknown, ack: unknown) => {
+    void runCommand(syncCommandInput, input, replyVia(ack), ({ after }) => syncMessages(ctx, freshMember(ctx, socket), after));
   });
 
   const typingLimit = new BurstLimit(TYPING_BURST, TYPING_WINDOW_MS);
