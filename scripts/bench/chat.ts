@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildServeBundle } from './chat/serve-bundle.js';
 import { createBenchDatabase } from './chat/fixture.js';
 import { readOptions } from './chat/options.js';
 import { pinSelfToClientCore, SERVER_CPU } from './chat/processes.js';
@@ -24,6 +25,8 @@ export async function main(): Promise<void> {
   // Other work on the machine shows up as latency; the load average says how quiet it was.
   const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
   console.log(`[chat] ${new Date().toISOString()} load average ${load()}`);
+  // startServe runs this compiled serve.ts for every server under test.
+  process.env.BENCH_SERVE_BUNDLE = await buildServeBundle();
   const workDir = mkdtempSync(join(tmpdir(), 'bench-chat-'));
   try {
     const databaseFile = join(workDir, 'bench.db');

@@ -47,10 +47,12 @@ export interface ServerProcess {
 
 /** Starts scripts/bench/chat/serve.ts <kind> on the server core and waits for it to listen. */
 export async function startServe(kind: ServeKind, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const script = new URL('./serve.ts', import.meta.url).pathname;
   // BENCH_SERVER_NODE_FLAGS, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof', to look inside a server under load.
   const extraFlags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-  const [command, args] = pinned(SERVER_CPU, process.execPath, ['--expose-gc', ...extraFlags, '--import', 'tsx', script, kind]);
+  // The compiled serve.ts (serve-bundle.ts) when chat.ts built it; the source through tsx otherwise.
+  const bundle = process.env.BENCH_SERVE_BUNDLE;
+  const entry = bundle ? [bundle] : ['--import', 'tsx', new URL('./serve.ts', import.meta.url).pathname];
+  const [command, args] = pinned(SERVER_CPU, process.execPath, ['--expose-gc', ...extraFlags, ...entry, kind]);
   const child = spawn(command, args, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, ...env },

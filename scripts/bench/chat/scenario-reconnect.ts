@@ -22,6 +22,11 @@ export interface ReconnectResult {
   downSeconds: number;
   /** kill until 99% of members had reconnected (null: never) */
   reconnect99Seconds: number | null;
+  /** kill until 50% and 90% had reconnected */
+  reconnect50Seconds: number | null;
+  reconnect90Seconds: number | null;
+  /** the restarted server's CPU share from listening until 99% were back: near 1 = the server was the limit, lower = the clients' backoff */
+  serverBusyUntil99: number | null;
   reconnectedAll: number;
   syncFailures: number;
   stored: { rows: number; distinctClientIds: number };
@@ -46,9 +51,21 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
   let downSeconds = 0;
   const reconnectedAt: number[] = [];
   let syncFailures = 0;
+  const needed = Math.ceil(members.length * 0.99);
+  let listening: { cpuMicros: number; at: number } | undefined;
+  let busyUntil99: Promise<number | null> = Promise.resolve(null);
+  const cpuMicros = async () => {
+    const c = await server.request<'cpu'>('cpu');
+    return c.userMicros + c.systemMicros;
+  };
   for (const client of appClients) {
     client.onReconnect = (c, newestBefore) => {
       if (killedAt && c.reconnects === 1) reconnectedAt.push((performance.now() - killedAt) / 1000);
+      if (reconnectedAt.length === needed && listening) {
+        const from = listening;
+        const at = performance.now();
+        busyUntil99 = cpuMicros().then((micros) => (micros - from.cpuMicros) / ((at - from.at) * 1000));
+      }
       c.syncAfter(newestBefore).catch(() => syncFailures++);
     };
   }
@@ -58,6 +75,7 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
     await server.kill('SIGKILL');
     server = await startServe('app', env);
     downSeconds = (performance.now() - killedAt) / 1000;
+    listening = { cpuMicros: await cpuMicros(), at: performance.now() };
   };
   let crashing: Promise<void> | undefined;
   const step = await runOpenLoop({
@@ -79,13 +97,17 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
   await server.kill('SIGTERM');
 
   const sorted = [...reconnectedAt].sort((a, b) => a - b);
-  const needed = Math.ceil(members.length * 0.99);
+  const quantile = (q: number) => sorted[Math.ceil(members.length * q) - 1] ?? null;
+  const serverBusyUntil99 = await busyUntil99;
   return {
     members: members.length,
     rate: o.stormRate,
     step,
     downSeconds,
     reconnect99Seconds: sorted.length >= needed ? sorted[needed - 1]! : null,
+    reconnect50Seconds: quantile(0.5),
+    reconnect90Seconds: quantile(0.9),
+    serverBusyUntil99,
     reconnectedAll: sorted.length,
     syncFailures,
     stored: storedMessageStats(databaseFile, `${TAG}-`),

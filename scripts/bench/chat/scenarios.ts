@@ -84,6 +84,8 @@ function printCrossNodeSummary(r: CrossNodeResult): boolean {
   return met && r.uninvolvedForMembers === 0;
 }
 
+const secs = (v: number | null) => (v === null ? 'never' : `${v.toFixed(1)} s`);
+
 function printReconnectSummary(r: ReconnectResult): boolean {
   const refused = [...r.step.refused].map(([code, n]) => `${code} ${n}`).join(', ') || 'none';
   const rows: Array<Array<string | number>> = [
@@ -93,6 +95,7 @@ function printReconnectSummary(r: ReconnectResult): boolean {
     ['stored rows / distinct client ids', 'equal', `${int(r.stored.rows)} / ${int(r.stored.distinctClientIds)}`, '', verdict(r.stored.rows === r.stored.distinctClientIds)],
     ['server down (kill -> listening)', '-', `${r.downSeconds.toFixed(1)} s`, '', ''],
     ['99% of members reconnected after kill', `< ${TARGET_RECONNECT_99_SECONDS} s`, r.reconnect99Seconds === null ? `never (${r.reconnectedAll}/${r.members})` : `${r.reconnect99Seconds.toFixed(1)} s`, `all reconnected: ${r.reconnectedAll}/${r.members}; sync failures ${r.syncFailures}`, verdict(r.reconnect99Seconds !== null && r.reconnect99Seconds < TARGET_RECONNECT_99_SECONDS)],
+    ['50% / 90% reconnected after kill', '-', `${secs(r.reconnect50Seconds)} / ${secs(r.reconnect90Seconds)}`, `restarted server busy until 99%: ${r.serverBusyUntil99 === null ? '-' : `${Math.round(r.serverBusyUntil99 * 100)} %`}`, ''],
     ['failed reconnect attempts', '-', int(Object.values(r.connectErrors).reduce((a, b) => a + b, 0)), JSON.stringify(r.connectErrors), ''],
     ['latency p50 / p99 / max over the run', '-', `${ms(r.step.latency.p50)} / ${ms(r.step.latency.p99)} / ${ms(r.step.latency.max)} ms`, '', ''],
   ];

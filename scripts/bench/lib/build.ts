@@ -8,7 +8,8 @@ import { join, resolve } from 'node:path';
 
 export const repoRoot = resolve(import.meta.dirname, '../../..');
 
-const serverSources = ['server/src', 'shared/src', 'db/schema', 'db/seed', 'db/client.ts', 'scripts/build-server.mjs'];
+// All of db/ (schema, seed, client, prepared statements, group commit...) except db/data, the default DATA_DIR.
+const serverSources = ['server/src', 'shared/src', 'db', 'scripts/build-server.mjs'];
 const clientSources = ['client', 'shared/src'];
 
 export function ensureServerBuild(): void {
@@ -34,7 +35,7 @@ function newestMtime(paths: string[]): number {
     const stat = statSync(path);
     if (stat.isDirectory()) {
       for (const entry of readdirSync(path)) {
-        if (entry !== 'node_modules' && entry !== 'dist' && !entry.startsWith('.')) visit(join(path, entry));
+        if (entry !== 'node_modules' && entry !== 'dist' && entry !== 'data' && !entry.startsWith('.')) visit(join(path, entry));
       }
       return;
     }
