@@ -2,7 +2,7 @@
  * The one place socket event names and payloads live. Server and client both import these maps,
  * so an event cannot be renamed on one side only.
  */
-import type { CountsDto, MessageDto, SendMessageInput, SyncResponse } from './api/chats.js';
+import type { CountsDto, MessageDto, SendMessageInput, SendMessageResponse, SyncResponse } from './api/chats.js';
 import { z } from 'zod';
 import type { ErrorCode } from './errors.js';
 
@@ -33,7 +33,8 @@ export interface ServerToClientEvents {
 }
 
 export interface ClientToServerEvents {
-  'message:send': (input: SendMessageInput, ack: Ack<MessageDto>) => void;
+  /** answered like POST /api/messages.php: the stored message and the sender's balance */
+  'message:send': (input: SendMessageInput, ack: Ack<SendMessageResponse>) => void;
   'message:read': (input: { conversation: number; message: number }, ack: Ack<CountsDto>) => void;
   /** catch-up after a (re)connect: the twin of GET /api/sync.php, answered in the ack */
   'sync': (input: { after: number }, ack: Ack<SyncResponse>) => void;

@@ -129,7 +129,7 @@ describe('the realtime owner', () => {
       101: { messages: [message(102, PEER)], has_more: false, counts: { ...COUNTS, total_unread: 2, badge: 2 } },
     };
     start((event, payload) => {
-      if (event === 'message:send') return { ok: true, data: { ...stored, client_id: (payload as { client_id: string }).client_id } };
+      if (event === 'message:send') return { ok: true, data: { message: { ...stored, client_id: (payload as { client_id: string }).client_id }, credits: 9, duplicate: false } };
       if (event === 'sync') return { ok: true, data: syncPages[(payload as { after: number }).after] };
       return undefined;
     });
@@ -155,6 +155,7 @@ describe('the realtime owner', () => {
     expect(storedIds()).toEqual([100, 101, 102, 103]);
     expect(getThread(PEER)!.outgoing).toEqual([]);
     expect(appStore.get(countsAtom).total_unread).toBe(2);
+    expect(appStore.get(userAtom)?.credits).toBe(9);
     expect(appStore.get(connectionAtom)).toBe('online');
 
     // The same message arriving again from the room is not shown twice.

@@ -232,7 +232,10 @@ export async function deliver(profile: number, key: string): Promise<void> {
     if (socket?.connected) {
       const sent = await sendOverSocket(socket, input);
       if (sent === 'timeout') await sendOverRest(profile, key, input);
-      else if (sent.ok) accept(profile, sent.message);
+      else if (sent.ok) {
+        setCredits(sent.credits);
+        accept(profile, sent.message);
+      }
       else fail(profile, key, { code: sent.error });
     } else {
       await sendOverRest(profile, key, input);
@@ -242,13 +245,13 @@ export async function deliver(profile: number, key: string): Promise<void> {
   }
 }
 
-type SocketSend = 'timeout' | { ok: true; message: MessageDto } | { ok: false; error: SendFailure['code'] };
+type SocketSend = 'timeout' | { ok: true; message: MessageDto; credits: number } | { ok: false; error: SendFailure['code'] };
 
 function sendOverSocket(s: ChatSocket, input: SendMessageInput): Promise<SocketSend> {
   return new Promise((resolve) => {
     s.timeout(ACK_TIMEOUT_MS).emit('message:send', input, (error, result) => {
       if (error || !result) resolve('timeout');
-      else if (result.ok) resolve({ ok: true, message: result.data });
+      else if (result.ok) resolve({ ok: true, message: result.data.message, credits: result.data.credits });
       else resolve({ ok: false, error: result.error });
     });
   });

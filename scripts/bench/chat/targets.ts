@@ -128,7 +128,7 @@ export class AppClient implements TargetClient {
     this.socket.emit('message:send', { profile: to, client_id: id, kind: 'text', body: `#${seq}` }, (result) => {
       if (result.ok) {
         this.pending.delete(id);
-        if (result.data.id > this.newestMessageId) this.newestMessageId = result.data.id;
+        if (result.data.message.id > this.newestMessageId) this.newestMessageId = result.data.message.id;
         this.options.sink.acked(tag, seq, true);
       } else {
         // A definite refusal is final; only a missing ack is retried.

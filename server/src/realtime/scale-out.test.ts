@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { messages } from '@db/schema/index.js';
-import type { MessageDto, SyncResponse } from '@shared/api/chats.js';
+import type { MessageDto, SendMessageResponse, SyncResponse } from '@shared/api/chats.js';
 import { clientId } from '../modules/chats/chat-test-kit.js';
 import { createMember } from '../test/factories.js';
 import { TestClient } from '../test/harness.js';
@@ -59,7 +59,7 @@ afterAll(async () => {
 }, 30_000);
 
 const sendAck = (socket: ClientSocket, profile: number, body: string, cid = clientId()) =>
-  command<MessageDto>(socket, 'message:send', { profile, client_id: cid, body });
+  command<SendMessageResponse>(socket, 'message:send', { profile, client_id: cid, body });
 
 describe('three server processes behind one Redis', () => {
   it('carries messages, counts, read state and presence between members on different nodes; the third node sees none of it', async () => {
@@ -73,7 +73,7 @@ describe('three server processes behind one Redis', () => {
     const counts = nextEvent(onB.socket, 'counts', (c) => c.total_unread === 1);
     const ack = await sendAck(onA.socket, b.id, 'across nodes');
     expect(ack.ok).toBe(true);
-    const sent = (ack as { data: MessageDto }).data;
+    const sent = (ack as { data: SendMessageResponse }).data.message;
     expect(await incoming).toEqual(sent);
     await counts;
 
@@ -117,7 +117,7 @@ describe('three server processes behind one Redis', () => {
     const delivered = nextEvent(onB.socket, 'message:new', (m) => m.client_id === cid);
     const retry = await sendAck(onA.socket, b.id, 'survives the crash', cid);
     expect(retry.ok).toBe(true);
-    expect((await delivered).id).toBe((retry as { data: MessageDto }).data.id);
+    expect((await delivered).id).toBe((retry as { data: SendMessageResponse }).data.message.id);
     expect(shared.db.select().from(messages).where(and(eq(messages.senderId, a.id), eq(messages.clientId, cid))).all()).toHaveLength(1);
   }, 40_000);
 

@@ -5,7 +5,7 @@ import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages, users } from '@db/schema/index.js';
-import type { CountsDto, MessageDto, SyncResponse } from '@shared/api/chats.js';
+import type { CountsDto, MessageDto, SendMessageResponse, SyncResponse } from '@shared/api/chats.js';
 import { clientId, loggedInMember, send } from '../modules/chats/chat-test-kit.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { collect, command, nextEvent, openSocket, sleep, type ClientSocket } from './testing.js';
@@ -41,16 +41,18 @@ describe('chatting over the socket', () => {
     const b = await memberWithTabs();
     const incoming = nextEvent(b.sockets[0]!, 'message:new');
     const bCounts = nextEvent(b.sockets[0]!, 'counts', (c) => c.total_unread === 1);
-    const aCredits = nextEvent(a.sockets[0]!, 'credits');
+    const creditsToSendingTab = collect(a.sockets[0]!, 'credits');
 
-    const ack = await command<MessageDto>(a.sockets[0]!, 'message:send', { profile: b.id, client_id: clientId(), body: 'Hi B' });
+    const ack = await command<SendMessageResponse>(a.sockets[0]!, 'message:send', { profile: b.id, client_id: clientId(), body: 'Hi B' });
     expect(ack.ok).toBe(true);
-    const sent = (ack as { data: MessageDto }).data;
+    const sent = (ack as { data: SendMessageResponse }).data.message;
     const stored = server.db.select().from(messages).where(eq(messages.id, sent.id)).get();
     expect(stored?.body).toBe('Hi B');
     expect(await incoming).toEqual(sent);
     expect(await bCounts).toMatchObject({ total_unread: 1, badge: 1 });
-    expect(await aCredits).toEqual({ credits: 99 });
+    // The balance comes in the ack; no 'credits' frame is pushed to the tab that sent.
+    expect((ack as { data: SendMessageResponse }).data).toMatchObject({ credits: 99, duplicate: false });
+    expect(creditsToSendingTab).toEqual([]);
 
     const readByB = nextEvent(a.sockets[0]!, 'message:read');
     const readAck = await command<CountsDto>(b.sockets[0]!, 'message:read', { conversation: sent.conversation, message: sent.id });
@@ -63,9 +65,11 @@ describe('chatting over the socket', () => {
     const b = await memberWithTabs(3);
     const otherTabs = [a.sockets[1]!, ...b.sockets].map((s) => nextEvent(s, 'message:new'));
     const echoesToSendingTab = collect(a.sockets[0]!, 'message:new');
-    const ack = await command<MessageDto>(a.sockets[0]!, 'message:send', { profile: b.id, client_id: clientId(), body: 'to all tabs' });
-    const sent = (ack as { data: MessageDto }).data;
+    const creditsToOtherTab = nextEvent(a.sockets[1]!, 'credits');
+    const ack = await command<SendMessageResponse>(a.sockets[0]!, 'message:send', { profile: b.id, client_id: clientId(), body: 'to all tabs' });
+    const sent = (ack as { data: SendMessageResponse }).data.message;
     for (const received of await Promise.all(otherTabs)) expect(received.id).toBe(sent.id);
+    expect(await creditsToOtherTab).toEqual({ credits: 99 });
     // The sending tab has the stored message from its ack: no second copy is pushed to it.
     expect(echoesToSendingTab).toEqual([]);
 
@@ -161,9 +165,9 @@ describe('chatting over the socket', () => {
     const b = await memberWithTabs();
     const cid = clientId();
     const input = { profile: b.id, client_id: cid, body: 'only once' };
-    const [first, second] = await Promise.all([command<MessageDto>(a.sockets[0]!, 'message:send', input), command<MessageDto>(a.sockets[0]!, 'message:send', input)]);
-    const third = await command<MessageDto>(a.sockets[0]!, 'message:send', input);
-    const ids = [first, second, third].map((ack) => (ack as { data: MessageDto }).data.id);
+    const [first, second] = await Promise.all([command<SendMessageResponse>(a.sockets[0]!, 'message:send', input), command<SendMessageResponse>(a.sockets[0]!, 'message:send', input)]);
+    const third = await command<SendMessageResponse>(a.sockets[0]!, 'message:send', input);
+    const ids = [first, second, third].map((ack) => (ack as { data: SendMessageResponse }).data.message.id);
     expect(new Set(ids).size).toBe(1);
     expect(storedWithClientId(a.id, cid)).toHaveLength(1);
     expect(server.db.select().from(users).where(eq(users.id, a.id)).get()?.credits).toBe(4);
@@ -179,17 +183,17 @@ describe('chatting over the socket', () => {
 
     const again = await openSocket(server.url, { cookie: a.cookie });
     sockets.push(again);
-    const ack = await command<MessageDto>(again, 'message:send', input);
+    const ack = await command<SendMessageResponse>(again, 'message:send', input);
     expect(ack.ok).toBe(true);
     expect(storedWithClientId(a.id, cid)).toHaveLength(1);
-    expect((ack as { data: MessageDto }).data.body).toBe('sent while the line dropped');
+    expect((ack as { data: SendMessageResponse }).data.message.body).toBe('sent while the line dropped');
   });
 
   it('lets exactly the affordable sends through when 50 race for the last credits', async () => {
     const a = await memberWithTabs(5, { credits: 7 });
     const b = await memberWithTabs();
     const acks = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => command<MessageDto>(a.sockets[i % 5]!, 'message:send', { profile: b.id, client_id: clientId(), body: `race ${i}` })),
+      Array.from({ length: 50 }, (_, i) => command<SendMessageResponse>(a.sockets[i % 5]!, 'message:send', { profile: b.id, client_id: clientId(), body: `race ${i}` })),
     );
     expect(acks.filter((x) => x.ok)).toHaveLength(7);
     const refused = acks.filter((x) => !x.ok);
@@ -252,7 +256,7 @@ describe('idle sockets do not keep their handshake request', () => {
     expect(upgrades.map((ref) => ref.deref())).toEqual([undefined, undefined]);
 
     const incoming = nextEvent(bSocket, 'message:new');
-    const ack = await command<MessageDto>(aSocket, 'message:send', { profile: b.user.id, client_id: clientId(), body: 'still here' });
+    const ack = await command<SendMessageResponse>(aSocket, 'message:send', { profile: b.user.id, client_id: clientId(), body: 'still here' });
     expect(ack.ok).toBe(true);
     expect((await incoming).body).toBe('still here');
   });

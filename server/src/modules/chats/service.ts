@@ -37,7 +37,7 @@ export async function sendMessage(
   sender: UserRow,
   site: SiteRow,
   input: SendMessageInput,
-  /** the sending socket: it gets the message in its ack, so the echo to the sender's tabs skips it */
+  /** the sending socket: it gets the message and balance in its ack, so the echoes to the sender's tabs skip it */
   originSocket?: string,
 ): Promise<SentMessage> {
   const parsed = parseSendInput(input, site);
@@ -56,11 +56,17 @@ export async function sendMessage(
   if (stored.duplicate) return replay(ctx, sender.id, stored.message);
 
   const message = presentMessage(stored.message);
+  const credits = { credits: stored.credits };
   ctx.notifier.notify(parsed.profile, 'message:new', message);
-  if (originSocket && ctx.notifier.notifyOthers) ctx.notifier.notifyOthers(sender.id, originSocket, 'message:new', message);
-  else ctx.notifier.notify(sender.id, 'message:new', message);
   ctx.notifier.notify(parsed.profile, 'counts', countsFor(ctx, parsed.profile));
-  ctx.notifier.notify(sender.id, 'credits', { credits: stored.credits });
+  // Every frame is a write system call; the sending tab has both from its ack.
+  if (originSocket && ctx.notifier.notifyOthers) {
+    ctx.notifier.notifyOthers(sender.id, originSocket, 'message:new', message);
+    ctx.notifier.notifyOthers(sender.id, originSocket, 'credits', credits);
+  } else {
+    ctx.notifier.notify(sender.id, 'message:new', message);
+    ctx.notifier.notify(sender.id, 'credits', credits);
+  }
   return { message, duplicate: false, credits: stored.credits };
 }
 

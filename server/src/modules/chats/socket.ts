@@ -30,10 +30,10 @@ export function registerChatCommands(socket: MemberSocket, { ctx, presence, site
     void runCommand(sendMessageBody, input, replyVia(ack), async (body) => {
       const site = siteOf(socket);
       if (!site) throw notFound('unknown_site');
-      const { message } = await sendMessage(ctx, freshMember(ctx, socket), site, body, socket.id);
+      const sent = await sendMessage(ctx, freshMember(ctx, socket), site, body, socket.id);
       // Fault injection for the multi-process tests: stored, committed, never acknowledged.
       if (ctx.config.testCrashAfterStore) process.exit(70);
-      return message;
+      return { message: sent.message, credits: sent.credits, duplicate: sent.duplicate };
     });
   });
 
