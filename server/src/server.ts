@@ -14,7 +14,7 @@ import { withoutTouch } from './http/session.js';
 import { SqliteSessionStore } from './http/sqlite-session-store.js';
 import { attachRealtime, type Realtime } from './realtime/io.js';
 import { REALTIME_STATS_PATH, sendRealtimeStats } from './realtime/dev-stats.js';
-import { registerChatCommands } from './modules/chats/socket.js';
+import { chatCommands } from './modules/chats/socket.js';
 import { silentNotifier } from './realtime/notifier.js';
 import { storedSecret } from './server-keys.js';
 
@@ -67,7 +67,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   // Long-lived keep-alive sockets behind a load balancer must outlive its idle timeout.
   http.keepAliveTimeout = 65_000;
-  const attached = await attachRealtime(http, ctx, { session, sites, commands: [registerChatCommands] });
+  const attached = await attachRealtime(http, ctx, { session, sites, commands: [chatCommands] });
   realtime = attached;
   ctx.notifier = attached.notifier;
   ctx.presence = attached.presence;

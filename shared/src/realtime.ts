@@ -47,8 +47,6 @@ export const rooms = {
   user: (id: number) => `user:${id}`,
   /** sockets watching the online state of profile `id` */
   presence: (id: number) => `presence:${id}`,
-  /** every socket opened with one log-in session (closed together on log-out) */
-  session: (sessionId: string) => `session:${sessionId}`,
 };
 
 /** Most profiles one `presence:watch` may name. */

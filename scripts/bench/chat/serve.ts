@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { writeHeapSnapshot } from 'node:v8';
 import { ELD_RESOLUTION_MS, type ServeEvent, type ServeKind, type ServeReply, type ServeRequest } from './ipc.js';
 import { startSocketIoRelay, startWsRelay } from './relays.js';
 
@@ -49,6 +50,9 @@ process.on('message', (request: ServeRequest) => {
   switch (request.type) {
     case 'heap': {
       collectGarbage();
+      // BENCH_HEAP_SNAPSHOT_DIR: also write a snapshot per weighing, to see what the bytes are.
+      const snapshotDir = process.env.BENCH_HEAP_SNAPSHOT_DIR;
+      if (snapshotDir) writeHeapSnapshot(`${snapshotDir}/${kind}-${Date.now()}.heapsnapshot`);
       const { heapUsed, rss } = process.memoryUsage();
       return send({ id: request.id, type: 'heap', heapUsed, rss });
     }

@@ -15,6 +15,13 @@ export interface RealtimeEmitter {
 }
 
 export function createEmitter(io: RealtimeServer): RealtimeEmitter {
+  function disconnectWhere(userId: number, matches: (sessionId: string) => boolean): void {
+    io.in(rooms.user(userId))
+      .fetchSockets()
+      .then((sockets) => sockets.forEach((socket) => matches(socket.data.sessionId) && socket.disconnect(true)))
+      .catch((err: Error) => console.error('[realtime] closing sockets of a session failed:', err.message));
+  }
+
   return {
     notifier: {
       notify(userId, event, ...payload) {
@@ -23,12 +30,15 @@ export function createEmitter(io: RealtimeServer): RealtimeEmitter {
       notifyOthers(userId, socketId, event, ...payload) {
         io.to(rooms.user(userId)).except(socketId).emit(event, ...payload);
       },
-      endSession(sessionId) {
-        io.in(rooms.session(sessionId)).disconnectSockets(true);
+      // A session's sockets are found among the member's (on every node, from the session id their
+      // handshake stored in socket.data) rather than through a room per session: a room costs a few
+      // hundred bytes per connected member, this look-up runs only at log-in, log-out and password changes.
+      endSession(userId, sessionId) {
+        disconnectWhere(userId, (socketSessionId) => socketSessionId === sessionId);
       },
       endOtherSessions(userId, keepSessionId) {
-        const target = io.in(rooms.user(userId));
-        (keepSessionId ? target.except(rooms.session(keepSessionId)) : target).disconnectSockets(true);
+        if (keepSessionId === undefined) io.in(rooms.user(userId)).disconnectSockets(true);
+        else disconnectWhere(userId, (socketSessionId) => socketSessionId !== keepSessionId);
       },
     },
     presenceChanged(presence, hiddenFrom = []) {

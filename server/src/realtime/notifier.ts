@@ -12,8 +12,8 @@ export interface Notifier {
    * the ack already). Without it, notify is used.
    */
   notifyOthers?<E extends keyof ServerToClientEvents>(userId: number, socketId: string, event: E, ...payload: Parameters<ServerToClientEvents[E]>): void;
-  /** closes every socket (on any node) opened with this express-session id; call it on log-out */
-  endSession?(sessionId: string): void;
+  /** closes every socket (on any node) the member opened with this express-session id; call it on log-out */
+  endSession?(userId: number, sessionId: string): void;
   /**
    * closes every socket (on any node) of this member except those of `keepSessionId`; call it when
    * the session epoch moves (password change or reset), or those sockets would keep receiving events

@@ -147,6 +147,22 @@ describe('three server processes behind one Redis', () => {
     expect((sync.body as SyncResponse).counts.total_unread).toBe(21);
   });
 
+  it('a log-out on one node closes the sockets of that session on every node, and only those', async () => {
+    const [node1, node2] = nodes as [ServerNode, ServerNode];
+    const a = await member();
+    const firstTab = await a.connect(node1);
+    // The same browser's second tab, sent to another node by the load balancer.
+    const secondTab = await openSocket(node2.url, { cookie: firstTab.http.cookieHeader() });
+    sockets.push(secondTab);
+    const otherDevice = await a.connect(node2);
+    const closed = Promise.all([firstTab.socket, secondTab].map((s) => new Promise((resolve) => s.once('disconnect', resolve))));
+
+    expect((await firstTab.http.get('/api/logout.php')).status).toBe(200);
+    await closed;
+    await sleep(200);
+    expect(otherDevice.socket.connected).toBe(true);
+  });
+
   it('resumes delivery between running nodes after Redis restarts, and tells clients to catch up', async () => {
     const [node1, node2] = nodes as [ServerNode, ServerNode];
     const a = await member();

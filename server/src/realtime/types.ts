@@ -36,5 +36,8 @@ export interface CommandContext {
   siteOf(socket: MemberSocket): SiteRow | undefined;
 }
 
-/** A module's per-socket command registration (e.g. modules/chats/socket.ts). */
-export type SocketCommands = (socket: MemberSocket, commands: CommandContext) => void;
+/** Listeners by event name; Socket.IO calls each with the socket as `this`. */
+export type SocketCommandHandlers = Record<string, (this: MemberSocket, ...args: unknown[]) => void>;
+
+/** A module's socket commands (e.g. modules/chats/socket.ts), built once per server and shared by every socket. */
+export type SocketCommands = (commands: CommandContext) => SocketCommandHandlers;

@@ -10,7 +10,7 @@ import type { UserRow } from '@db/schema/index.js';
 export async function logIn(req: Request, user: UserRow): Promise<void> {
   if (req.session) {
     // The replaced session's sockets (same browser, earlier account) must not outlive it.
-    req.ctx.notifier.endSession?.(req.sessionID);
+    if (req.session.userId) req.ctx.notifier.endSession?.(req.session.userId, req.sessionID);
     await new Promise<void>((resolve, reject) => req.session.regenerate((err: unknown) => (err ? reject(err) : resolve())));
   } else {
     // currentUser() may already have destroyed a stale session in this request: start a new one.
@@ -31,7 +31,7 @@ export async function restampSession(req: Request, user: UserRow): Promise<void>
 export async function logOut(req: Request, res: Response): Promise<void> {
   if (req.session) {
     // Open sockets of this session (on any node) are closed too, or they would outlive the log-out.
-    req.ctx.notifier.endSession?.(req.sessionID);
+    if (req.session.userId) req.ctx.notifier.endSession?.(req.session.userId, req.sessionID);
     await new Promise<void>((resolve, reject) => req.session.destroy((err: unknown) => (err ? reject(err) : resolve())));
   }
   res.clearCookie(AUTH_COOKIE_NAME, { path: '/', httpOnly: true, sameSite: 'lax' });

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import { notFound, tooMany, unauthenticated } from '../../http/errors.js';
 import { invalidRequest, replyVia, runCommand } from '../../realtime/ack.js';
 import { BurstLimit } from '../../realtime/burst-limit.js';
-import type { CommandContext, MemberSocket } from '../../realtime/types.js';
+import type { CommandContext, MemberSocket, SocketCommandHandlers } from '../../realtime/types.js';
 import { blockSetsOf } from '../blocks/queries.js';
 import { isBlockedEitherWay } from '../blocks/service.js';
 import { syncMessages } from './reading.js';
@@ -23,57 +23,82 @@ const TYPING_WINDOW_MS = 5_000;
 const WATCH_BURST = 20;
 const WATCH_WINDOW_MS = 10_000;
 
-export function registerChatCommands(socket: MemberSocket, { ctx, presence, siteOf }: CommandContext): void {
-  const { userId } = socket.data;
+/** What a socket's commands remember between calls; created on the first typing or watch. */
+interface ChatSocketState {
+  typingLimit: BurstLimit;
+  watchLimit: BurstLimit;
+  /** the peers whose presence room this socket joined */
+  watched: Set<number>;
+}
 
-  socket.on('message:send', (input: unknown, ack: unknown) => {
-    void runCommand(sendMessageBody, input, replyVia(ack), async (body) => {
-      const site = siteOf(socket);
-      if (!site) throw notFound('unknown_site');
-      const sent = await sendMessage(ctx, freshMember(ctx, socket), site, body, socket.id);
-      // Fault injection for the multi-process tests: stored, committed, never acknowledged.
-      if (ctx.config.testCrashAfterStore) process.exit(70);
-      return { message: sent.message, credits: sent.credits, duplicate: sent.duplicate };
-    });
-  });
+// Most sockets never type or watch; the state is only created for those that do.
+const socketStates = new WeakMap<MemberSocket, ChatSocketState>();
 
-  socket.on('message:read', (input: unknown, ack: unknown) => {
-    void runCommand(markReadBody, input, replyVia(ack), (body) => markRead(ctx, freshMember(ctx, socket), body.conversation, body.message));
-  });
+function stateOf(socket: MemberSocket): ChatSocketState {
+  let state = socketStates.get(socket);
+  if (!state) {
+    state = { typingLimit: new BurstLimit(TYPING_BURST, TYPING_WINDOW_MS), watchLimit: new BurstLimit(WATCH_BURST, WATCH_WINDOW_MS), watched: new Set() };
+    socketStates.set(socket, state);
+  }
+  return state;
+}
 
-  // After a restart every member catches up at once: over the socket that just connected this
-  // costs a fraction of a sync.php request, which loads the session and runs express's pipeline.
-  socket.on('sync', (input: unknown, ack: unknown) => {
-    void runCommand(syncCommandInput, input, replyVia(ack), ({ after }) => syncMessages(ctx, freshMember(ctx, socket), after));
-  });
+/**
+ * The chat commands, built once per server. Socket.IO calls a listener with the socket as `this`
+ * (Node's EventEmitter contract), so every socket shares these functions: per-socket closures
+ * were a few hundred bytes per connected member.
+ */
+export function chatCommands({ ctx, presence, siteOf }: CommandContext): SocketCommandHandlers {
+  return {
+    'message:send'(this: MemberSocket, input: unknown, ack: unknown) {
+      void runCommand(sendMessageBody, input, replyVia(ack), async (body) => {
+        const site = siteOf(this);
+        if (!site) throw notFound('unknown_site');
+        const sent = await sendMessage(ctx, freshMember(ctx, this), site, body, this.id);
+        // Fault injection for the multi-process tests: stored, committed, never acknowledged.
+        if (ctx.config.testCrashAfterStore) process.exit(70);
+        return { message: sent.message, credits: sent.credits, duplicate: sent.duplicate };
+      });
+    },
 
-  const typingLimit = new BurstLimit(TYPING_BURST, TYPING_WINDOW_MS);
-  socket.on('typing', (input: unknown, ack?: unknown) => {
-    const parsed = typingInput.safeParse(input);
-    if (!parsed.success) return replyVia(ack)(invalidRequest);
-    if (!typingLimit.allow(ctx.clock.now())) return;
-    const membership = isConversationMember(ctx, userId, parsed.data.conversation);
-    if (!membership || isBlockedEitherWay(ctx, userId, membership.peerId)) return;
-    ctx.notifier.notify(membership.peerId, 'typing', { conversation: parsed.data.conversation, profile: userId, typing: parsed.data.typing });
-  });
+    'message:read'(this: MemberSocket, input: unknown, ack: unknown) {
+      void runCommand(markReadBody, input, replyVia(ack), (body) => markRead(ctx, freshMember(ctx, this), body.conversation, body.message));
+    },
 
-  // The watch list replaces the previous one: the client sends the peers it currently shows.
-  let watched = new Set<number>();
-  const watchLimit = new BurstLimit(WATCH_BURST, WATCH_WINDOW_MS);
-  socket.on('presence:watch', (input: unknown, ack: unknown) => {
-    void runCommand(presenceWatchInput, input, replyVia(ack), async ({ profiles }) => {
-      // Each watch reads every conversation and block of the member: a spamming client is refused.
-      if (!watchLimit.allow(ctx.clock.now())) throw tooMany('rate_limited');
-      const peers = new Set(peersOf(ctx, userId));
-      // A block (either way) hides presence, as it hides typing.
-      const { blockedByMe, blockedMe } = blockSetsOf(ctx.db, userId);
-      const next = new Set(profiles.filter((id) => peers.has(id) && !blockedByMe.has(id) && !blockedMe.has(id)));
-      for (const id of watched) if (!next.has(id)) void socket.leave(rooms.presence(id));
-      for (const id of next) void socket.join(rooms.presence(id));
-      watched = next;
-      return presence.lookup([...next]);
-    });
-  });
+    // After a restart every member catches up at once: over the socket that just connected this
+    // costs a fraction of a sync.php request, which loads the session and runs express's pipeline.
+    'sync'(this: MemberSocket, input: unknown, ack: unknown) {
+      void runCommand(syncCommandInput, input, replyVia(ack), ({ after }) => syncMessages(ctx, freshMember(ctx, this), after));
+    },
+
+    'typing'(this: MemberSocket, input: unknown, ack?: unknown) {
+      const parsed = typingInput.safeParse(input);
+      if (!parsed.success) return replyVia(ack)(invalidRequest);
+      if (!stateOf(this).typingLimit.allow(ctx.clock.now())) return;
+      const { userId } = this.data;
+      const membership = isConversationMember(ctx, userId, parsed.data.conversation);
+      if (!membership || isBlockedEitherWay(ctx, userId, membership.peerId)) return;
+      ctx.notifier.notify(membership.peerId, 'typing', { conversation: parsed.data.conversation, profile: userId, typing: parsed.data.typing });
+    },
+
+    // The watch list replaces the previous one: the client sends the peers it currently shows.
+    'presence:watch'(this: MemberSocket, input: unknown, ack: unknown) {
+      void runCommand(presenceWatchInput, input, replyVia(ack), async ({ profiles }) => {
+        const state = stateOf(this);
+        // Each watch reads every conversation and block of the member: a spamming client is refused.
+        if (!state.watchLimit.allow(ctx.clock.now())) throw tooMany('rate_limited');
+        const { userId } = this.data;
+        const peers = new Set(peersOf(ctx, userId));
+        // A block (either way) hides presence, as it hides typing.
+        const { blockedByMe, blockedMe } = blockSetsOf(ctx.db, userId);
+        const next = new Set(profiles.filter((id) => peers.has(id) && !blockedByMe.has(id) && !blockedMe.has(id)));
+        for (const id of state.watched) if (!next.has(id)) void this.leave(rooms.presence(id));
+        for (const id of next) void this.join(rooms.presence(id));
+        state.watched = next;
+        return presence.lookup([...next]);
+      });
+    },
+  };
 }
 
 /**
