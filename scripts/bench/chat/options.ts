@@ -11,6 +11,8 @@ export interface ChatBenchOptions {
   /** offered rates in messages per second, stepped up */
   steps: number[];
   secondsPerStep: number;
+  /** runs of a step that misses the knee rule before it counts as missed (VM stalls hit single runs) */
+  stepAttempts: number;
   /** a message not received this long after its scheduled send time counts as lost */
   lossTimeoutMs: number;
   idleMembers: number;
@@ -79,6 +81,7 @@ export function readOptions(env: NodeJS.ProcessEnv = process.env): ChatBenchOpti
     members: Math.round(num(env, 'BENCH_MEMBERS', base.members) / 2) * 2,
     steps: list(env, 'BENCH_STEPS', base.steps),
     secondsPerStep: num(env, 'BENCH_SECONDS_PER_STEP', base.secondsPerStep),
+    stepAttempts: Math.max(1, num(env, 'BENCH_STEP_ATTEMPTS', 2)),
     lossTimeoutMs: num(env, 'BENCH_LOSS_TIMEOUT_MS', 5000),
     idleMembers: num(env, 'BENCH_IDLE_MEMBERS', base.idleMembers),
     idleSampleSeconds: num(env, 'BENCH_IDLE_SECONDS', base.idleSampleSeconds),

@@ -1,7 +1,10 @@
 /**
  * Scenario 1: 1:1 chat. Pairs of connected members exchange messages at fixed, stepped-up
  * rates; the same steps run against the real server (persisting every message) and both relays.
- * The knee is the highest offered rate with p99 <= 50 ms and nothing lost or refused.
+ * The knee is the highest offered rate with p99 <= 50 ms and nothing lost or refused. A step that
+ * misses that rule without being saturated runs again, up to BENCH_STEP_ATTEMPTS runs (2), for
+ * every target alike: on this VM a single stall of the whole machine (seen at 40 % CPU on the bare
+ * relay) spoils one run's p99. Every run is printed.
  */
 import type { ChatBenchOptions } from './options.js';
 import type { BenchMember } from './fixture.js';
@@ -14,9 +17,12 @@ import { int, ms, pct, printTable } from './table.js';
 
 export const KNEE_P99_MS = 50;
 
+/** One run of a step; `attempt` counts from 1. */
+export type ThroughputStep = StepResult & { attempt: number };
+
 export interface ThroughputResult {
   kind: ServeKind;
-  steps: StepResult[];
+  steps: ThroughputStep[];
   /** server CPU per message at the highest step that lost nothing (fixed costs such as pings weigh least there), µs */
   microsPerMessage: number | null;
   /** highest offered rate meeting the knee rule, 0 if none */
@@ -42,30 +48,37 @@ export async function runThroughputFor(kind: ServeKind, o: ChatBenchOptions, mem
     // Reconnecting clients: an overloaded server drops sockets (ping timeout); the next step needs them back.
     const { clients, seconds } = await connectMany({ kind, urlFor: () => server.url, members, sink, concurrency: o.connectConcurrency, reconnect: true });
     const pairs = pairUp(clients);
-    const steps: StepResult[] = [];
-    const runStep = async (rate: number) => {
+    const steps: ThroughputStep[] = [];
+    const runStep = async (rate: number, attempt: number) => {
       // A backlog left by an overloaded step (or by the handshakes) would count against this one.
       const down = await allConnected(clients, 60_000);
       if (down > 0) console.log(`  ${KIND_LABEL[kind]}: ${down} members still disconnected before ${rate}/s`);
       await sink.quiet(60_000);
       const settled = await waitServerSettled(server);
       if (settled > 1) console.log(`  ${KIND_LABEL[kind]}: waited ${settled.toFixed(1)} s for the server to settle before ${rate}/s`);
-      const step = await runOpenLoop({ tag: `tp_${kind}_${rate}`, rate, seconds: o.secondsPerStep, pairs, lossTimeoutMs: o.lossTimeoutMs, sink, servers: [server] });
+      // The tag makes the client ids; a second run must not repeat the first run's (they would be replays).
+      const run = await runOpenLoop({ tag: `tp_${kind}_${rate}_${attempt}`, rate, seconds: o.secondsPerStep, pairs, lossTimeoutMs: o.lossTimeoutMs, sink, servers: [server] });
+      const step: ThroughputStep = { ...run, attempt };
       steps.push(step);
       console.log(
-        `  ${KIND_LABEL[kind]} ${rate}/s: sent ${int(step.sentRate)}/s recv ${int(step.receivedRate)}/s p50 ${ms(step.latency.p50)} p99 ${ms(step.latency.p99)} max ${ms(step.latency.max)} ms lost ${step.lost}${step.disconnected ? ` disconnected ${step.disconnected}` : ''}` +
+        `  ${KIND_LABEL[kind]} ${rate}/s${attempt > 1 ? ` (run ${attempt})` : ''}: sent ${int(step.sentRate)}/s recv ${int(step.receivedRate)}/s p50 ${ms(step.latency.p50)} p99 ${ms(step.latency.p99)} max ${ms(step.latency.max)} ms lost ${step.lost}${step.disconnected ? ` disconnected ${step.disconnected}` : ''}` +
           `${step.refused.size ? ` refused ${JSON.stringify(Object.fromEntries(step.refused))}` : ''} server ${pct(step.serverCpu)} (${int(step.serverMicrosPerMessage ?? 0)} µs/msg) generator ${pct(step.generatorCpu)} server stall max ${ms(step.serverEldMax ?? 0)} ms (gc max ${ms(step.serverGcMax ?? 0)} ms)`,
       );
       return step;
     };
+    const runRate = async (rate: number) => {
+      let step = await runStep(rate, 1);
+      for (let attempt = 2; attempt <= o.stepAttempts && !meetsKnee(step) && !saturated(step); attempt++) step = await runStep(rate, attempt);
+      return step;
+    };
     for (const rate of o.steps) {
-      if (saturated(await runStep(rate))) break;
+      if (saturated(await runRate(rate))) break;
     }
     // Below the first step: halve a few times so a knee under it is still located.
     for (let rate = Math.round(o.steps[0]! / 2), tries = 0; tries < 3 && !steps.some(meetsKnee); rate = Math.round(rate / 2), tries++) {
-      await runStep(rate);
+      await runRate(rate);
     }
-    steps.sort((a, b) => a.offered - b.offered);
+    steps.sort((a, b) => a.offered - b.offered || a.attempt - b.attempt);
     await closeAll(clients);
     const knee = Math.max(0, ...steps.filter(meetsKnee).map((s) => s.offered));
     return { kind, steps, knee, connectSeconds: seconds, microsPerMessage: costAtHighestCleanStep(steps) };
@@ -83,7 +96,7 @@ export function printThroughputTable(results: ThroughputResult[]): void {
   const rows = results.flatMap((r) =>
     r.steps.map((s) => [
       KIND_LABEL[r.kind],
-      int(s.offered),
+      s.attempt > 1 ? `${int(s.offered)} (run ${s.attempt})` : int(s.offered),
       int(s.sentRate),
       int(s.receivedRate),
       ms(s.latency.p50),
