@@ -9,6 +9,7 @@ import { users, type SiteRow, type UserRow } from '@db/schema/index.js';
 import { eq } from 'drizzle-orm';
 import { sendMessageBody, type CountsDto, type MessageDto, type SendMessageInput } from '@shared/api/chats.js';
 import { FREE_CONVERSATIONS } from '@shared/constants.js';
+import type { ServerToClientEvents } from '@shared/realtime.js';
 import type { AppContext } from '../../context.js';
 import { badRequest, forbidden, notFound, paymentRequired } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
@@ -56,18 +57,26 @@ export async function sendMessage(
   if (stored.duplicate) return replay(ctx, sender.id, stored.message);
 
   const message = presentMessage(stored.message);
-  const credits = { credits: stored.credits };
   ctx.notifier.notify(parsed.profile, 'message:new', message);
+  notifySenderTabs(ctx, sender.id, originSocket, 'message:new', message);
   ctx.notifier.notify(parsed.profile, 'counts', countsFor(ctx, parsed.profile));
-  // Every frame is a write system call; the sending tab has both from its ack.
-  if (originSocket && ctx.notifier.notifyOthers) {
-    ctx.notifier.notifyOthers(sender.id, originSocket, 'message:new', message);
-    ctx.notifier.notifyOthers(sender.id, originSocket, 'credits', credits);
-  } else {
-    ctx.notifier.notify(sender.id, 'message:new', message);
-    ctx.notifier.notify(sender.id, 'credits', credits);
-  }
+  notifySenderTabs(ctx, sender.id, originSocket, 'credits', { credits: stored.credits });
   return { message, duplicate: false, credits: stored.credits };
+}
+
+/**
+ * To the sender's tabs, except the socket that sent (it has the message and balance in its ack):
+ * every frame is a write system call.
+ */
+function notifySenderTabs<E extends keyof ServerToClientEvents>(
+  ctx: AppContext,
+  senderId: number,
+  originSocket: string | undefined,
+  event: E,
+  ...payload: Parameters<ServerToClientEvents[E]>
+): void {
+  if (originSocket && ctx.notifier.notifyOthers) ctx.notifier.notifyOthers(senderId, originSocket, event, ...payload);
+  else ctx.notifier.notify(senderId, event, ...payload);
 }
 
 function parseSendInput(input: unknown, site: SiteRow) {
