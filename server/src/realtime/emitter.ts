@@ -18,7 +18,9 @@ export function createEmitter(io: RealtimeServer): RealtimeEmitter {
   function disconnectWhere(userId: number, matches: (sessionId: string) => boolean): void {
     io.in(rooms.user(userId))
       .fetchSockets()
-      .then((sockets) => sockets.forEach((socket) => matches(socket.data.sessionId) && socket.disconnect(true)))
+      .then((sockets) => {
+        for (const socket of sockets) if (matches(socket.data.sessionId)) socket.disconnect(true);
+      })
       .catch((err: Error) => console.error('[realtime] closing sockets of a session failed:', err.message));
   }
 

@@ -83,9 +83,9 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
     void guarded.finally(() => pending.delete(guarded));
   }
 
-  // Built once and shared by every socket, which costs memory per connected member: no closures
-  // per socket, and one `onAny` entry instead of a listener per command in each socket's own
-  // listener table. Socket.IO calls both with the socket as `this`.
+  // Built once and shared by every socket, because anything per socket costs memory per connected
+  // member: no closures per socket, and one `onAny` entry instead of a listener per command in each
+  // socket's own listener table. Socket.IO calls both with the socket as `this`.
   const handlers = new Map((options.commands ?? []).flatMap((build) => Object.entries(build(commandContext))));
   function dispatchCommand(this: MemberSocket, event: string, ...args: unknown[]): void {
     handlers.get(event)?.apply(this, args);

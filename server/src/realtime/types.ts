@@ -36,7 +36,7 @@ export interface CommandContext {
   siteOf(socket: MemberSocket): SiteRow | undefined;
 }
 
-/** Listeners by event name; Socket.IO calls each with the socket as `this`. */
+/** Command handlers by event name; the dispatcher in io.ts calls each with the socket as `this`. */
 export type SocketCommandHandlers = Record<string, (this: MemberSocket, ...args: unknown[]) => void>;
 
 /** A module's socket commands (e.g. modules/chats/socket.ts), built once per server and shared by every socket. */

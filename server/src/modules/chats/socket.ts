@@ -44,9 +44,8 @@ function stateOf(socket: MemberSocket): ChatSocketState {
 }
 
 /**
- * The chat commands, built once per server. Socket.IO calls a listener with the socket as `this`
- * (Node's EventEmitter contract), so every socket shares these functions: per-socket closures
- * were a few hundred bytes per connected member.
+ * The chat commands, built once per server and shared by every socket (per-socket closures were a
+ * few hundred bytes per connected member): realtime/io.ts calls them with the socket as `this`.
  */
 export function chatCommands({ ctx, presence, siteOf }: CommandContext): SocketCommandHandlers {
   return {
