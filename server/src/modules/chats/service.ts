@@ -81,8 +81,9 @@ function notifySenderTabs<E extends keyof ServerToClientEvents>(
 
 function parseSendInput(input: unknown, site: SiteRow) {
   const result = sendMessageBody.safeParse(input ?? {});
+  if (result.success) return result.data;
   // A body over the schema's hard cap is still "too long" to the member, not a malformed request.
-  if (!result.success && result.error.issues.some((i) => i.path[0] === 'body' && i.code === 'too_big')) {
+  if (result.error.issues.some((i) => i.path[0] === 'body' && i.code === 'too_big')) {
     throw badRequest('message_too_long', { max: site.messageLength });
   }
   return parseInput(sendMessageBody, input);
