@@ -2,8 +2,9 @@
  * Scenario 4: reconnect storm. Members chat at a fixed rate; a third of the way in the server is
  * killed (SIGKILL: a crash, not a clean stop) and started again on the same port. Clients
  * reconnect on their own (the real client's backoff), re-send unacknowledged messages with the
- * same client ids, and catch up with the socket's `sync` command after the newest id they held, as the
- * real client does (client/src/state/realtime.ts). Lost: a
+ * same client ids, catch up with the socket's `sync` command after the newest id they held and watch
+ * their partner's presence again, as the real client does (client/src/state/realtime.ts; its list
+ * reload, spread over 10 s, is left out). Lost: a
  * message its recipient never got; duplicated: one the recipient got under two stored ids.
  */
 import type { ChatBenchOptions } from './options.js';
@@ -28,7 +29,8 @@ export interface ReconnectResult {
   /** the restarted server's CPU share from listening until 99% were back: near 1 = the server was the limit, lower = the clients' backoff */
   serverBusyUntil99: number | null;
   reconnectedAll: number;
-  syncFailures: number;
+  /** reconnects whose sync or presence watch failed */
+  catchUpFailures: number;
   stored: { rows: number; distinctClientIds: number };
   stillPending: number;
   /** failed reconnect attempts by error message */
@@ -50,7 +52,12 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
   let killedAt = 0;
   let downSeconds = 0;
   const reconnectedAt: number[] = [];
-  let syncFailures = 0;
+  let catchUpFailures = 0;
+  const partnerOf = new Map<AppClient, number>();
+  for (const [a, b] of pairUp(appClients)) {
+    partnerOf.set(a, b.memberId);
+    partnerOf.set(b, a.memberId);
+  }
   const needed = Math.ceil(members.length * 0.99);
   let listening: { cpuMicros: number; at: number } | undefined;
   let busyUntil99: Promise<number | null> = Promise.resolve(null);
@@ -66,7 +73,8 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
         const at = performance.now();
         busyUntil99 = cpuMicros().then((micros) => (micros - from.cpuMicros) / ((at - from.at) * 1000));
       }
-      c.syncAfter(newestBefore).catch(() => syncFailures++);
+      const partner = partnerOf.get(c);
+      Promise.all([c.syncAfter(newestBefore), partner === undefined ? undefined : c.watchPresence([partner])]).catch(() => catchUpFailures++);
     };
   }
 
@@ -109,7 +117,7 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
     reconnect90Seconds: quantile(0.9),
     serverBusyUntil99,
     reconnectedAll: sorted.length,
-    syncFailures,
+    catchUpFailures,
     stored: storedMessageStats(databaseFile, `${TAG}-`),
     stillPending,
     connectErrors: Object.fromEntries(AppClient.connectErrors),

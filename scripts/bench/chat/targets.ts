@@ -104,6 +104,12 @@ export class AppClient implements TargetClient {
     return this.socket.connected;
   }
 
+  /** The real client watches its conversation partners again on every new socket. */
+  async watchPresence(profiles: number[]): Promise<void> {
+    const result = await this.socket.timeout(30_000).emitWithAck('presence:watch', { profiles });
+    if (!result.ok) throw new Error(`presence:watch refused: ${result.error}`);
+  }
+
   /** Catch-up as the real client does it after a reconnect: the socket's `sync` command, page by page. */
   async syncAfter(after: number): Promise<void> {
     let cursor = after;

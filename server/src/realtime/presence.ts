@@ -3,7 +3,7 @@
  * last one closed (stored in users.last_seen_at). Invisible members always look offline with no
  * last-seen time, and their transitions are never announced.
  */
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import { preparedOnce } from '@db/prepared.js';
 import { blocks, users } from '@db/schema/index.js';
 import type { PresenceDto } from '@shared/realtime.js';
@@ -40,11 +40,7 @@ export class PresenceService implements PresenceReader {
 
   async lookup(profileIds: number[]): Promise<PresenceDto[]> {
     if (profileIds.length === 0) return [];
-    const rows = this.ctx.db
-      .select({ id: users.id, invisible: users.invisible, lastSeenAt: users.lastSeenAt })
-      .from(users)
-      .where(inArray(users.id, profileIds))
-      .all();
+    const rows = presenceOf(this.ctx.db).all({ ids: JSON.stringify(profileIds) });
     const online = await this.counter.onlineAmong(rows.filter((r) => !r.invisible).map((r) => r.id));
     return rows.map((r) =>
       r.invisible ? { profile: r.id, online: false, last_seen: null } : { profile: r.id, online: online.has(r.id), last_seen: iso(r.lastSeenAt) },
@@ -73,6 +69,16 @@ const blocksOf = preparedOnce((db) =>
     .select({ blocker: blocks.blockerId, blocked: blocks.blockedId })
     .from(blocks)
     .where(or(eq(blocks.blockerId, sql.placeholder('userId')), eq(blocks.blockedId, sql.placeholder('userId'))))
+    .prepare(),
+);
+
+// A watch names up to 200 profiles; one statement for any number of them (a JSON array bound as
+// text) instead of building an IN list per call.
+const presenceOf = preparedOnce((db) =>
+  db
+    .select({ id: users.id, invisible: users.invisible, lastSeenAt: users.lastSeenAt })
+    .from(users)
+    .where(sql`${users.id} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`)
     .prepare(),
 );
 

@@ -25,9 +25,17 @@ export function blockExistsBetween(db: Db, a: number, b: number): boolean {
 }
 
 /** Both directions seen from `userId`: whom they block, and who blocks them. */
+// Every presence watch reads both (each client watches again on every reconnect): prepared once.
+const blockedBy = preparedOnce((db) =>
+  db.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, sql.placeholder('userId'))).prepare(),
+);
+const blockersOf = preparedOnce((db) =>
+  db.select({ id: blocks.blockerId }).from(blocks).where(eq(blocks.blockedId, sql.placeholder('userId'))).prepare(),
+);
+
 export function blockSetsOf(db: Db, userId: number): { blockedByMe: Set<number>; blockedMe: Set<number> } {
-  const mine = db.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, userId)).all();
-  const theirs = db.select({ id: blocks.blockerId }).from(blocks).where(eq(blocks.blockedId, userId)).all();
+  const mine = blockedBy(db).all({ userId });
+  const theirs = blockersOf(db).all({ userId });
   return { blockedByMe: new Set(mine.map((r) => r.id)), blockedMe: new Set(theirs.map((r) => r.id)) };
 }
 
