@@ -14,6 +14,12 @@ import { TestClient } from '../test/harness.js';
 import { sharedDatabase, startNode, startPrivateRedis, type PrivateRedis, type ServerNode, type SharedDatabase } from '../test/multi-process.js';
 import { collect, command, nextEvent, openSocket, sleep, type ClientSocket } from './testing.js';
 
+/**
+ * How long a delivery between processes may take here. Far above the few ms it takes, because CI
+ * runs other test files (argon2 hashing among them) on the same two cores as these four servers.
+ */
+const CROSS_PROCESS_MS = 10_000;
+
 let redis: PrivateRedis;
 let shared: SharedDatabase;
 let nodes: ServerNode[] = [];
@@ -69,23 +75,23 @@ describe('three server processes behind one Redis', () => {
     const onA = await a.connect(node1);
     const onB = await b.connect(node2);
 
-    const incoming = nextEvent(onB.socket, 'message:new');
-    const counts = nextEvent(onB.socket, 'counts', (c) => c.total_unread === 1);
+    const incoming = nextEvent(onB.socket, 'message:new', undefined, CROSS_PROCESS_MS);
+    const counts = nextEvent(onB.socket, 'counts', (c) => c.total_unread === 1, CROSS_PROCESS_MS);
     const ack = await sendAck(onA.socket, b.id, 'across nodes');
     expect(ack.ok).toBe(true);
     const sent = (ack as { data: SendMessageResponse }).data.message;
     expect(await incoming).toEqual(sent);
     await counts;
 
-    const read = nextEvent(onA.socket, 'message:read');
+    const read = nextEvent(onA.socket, 'message:read', undefined, CROSS_PROCESS_MS);
     await command(onB.socket, 'message:read', { conversation: sent.conversation, message: sent.id });
     expect(await read).toMatchObject({ reader: b.id, message: sent.id });
 
     expect(await command(onB.socket, 'presence:watch', { profiles: [a.id] })).toMatchObject({ ok: true, data: [{ profile: a.id, online: true }] });
-    const offline = nextEvent(onB.socket, 'presence', (p) => !p.online);
+    const offline = nextEvent(onB.socket, 'presence', (p) => !p.online, CROSS_PROCESS_MS);
     onA.socket.close();
     expect(await offline).toMatchObject({ profile: a.id, online: false });
-    const online = nextEvent(onB.socket, 'presence', (p) => p.online);
+    const online = nextEvent(onB.socket, 'presence', (p) => p.online, CROSS_PROCESS_MS);
     await a.connect(node1);
     expect(await online).toMatchObject({ profile: a.id, online: true });
 
@@ -114,7 +120,7 @@ describe('three server processes behind one Redis', () => {
     const restarted = await startNode({ databaseFile: shared.file, redisUrl: redis.url, port: doomed.port });
     nodes.push(restarted);
     await reconnected;
-    const delivered = nextEvent(onB.socket, 'message:new', (m) => m.client_id === cid);
+    const delivered = nextEvent(onB.socket, 'message:new', (m) => m.client_id === cid, CROSS_PROCESS_MS);
     const retry = await sendAck(onA.socket, b.id, 'survives the crash', cid);
     expect(retry.ok).toBe(true);
     expect((await delivered).id).toBe((retry as { data: SendMessageResponse }).data.message.id);
@@ -127,7 +133,7 @@ describe('three server processes behind one Redis', () => {
     const b = await member();
     const onA = await a.connect(node1);
     const onB = await b.connect(node2);
-    const first = nextEvent(onB.socket, 'message:new');
+    const first = nextEvent(onB.socket, 'message:new', undefined, CROSS_PROCESS_MS);
     expect(await sendAck(onA.socket, b.id, 'before going offline')).toMatchObject({ ok: true });
     const newestHeld = (await first).id;
     onB.socket.close();
