@@ -176,28 +176,6 @@ describe('the realtime owner', () => {
     expect(storedIds()).toEqual([100, 101]);
   });
 
-  it('reloads the conversation list at a random moment within 10 s of a reconnect, not at once', async () => {
-    start(() => undefined);
-    await flush();
-    vi.mocked(api.fetchChats).mockClear();
-    const timers = vi.spyOn(window, 'setTimeout');
-    const random = vi.spyOn(Math, 'random').mockReturnValue(0.75);
-    try {
-      socket.connect();
-      await flush();
-      // A restarted server gets every member's sync at once, but not every member's list.
-      expect(api.fetchChats).not.toHaveBeenCalled();
-      const reload = timers.mock.calls.find(([, delay]) => delay === 7_500);
-      expect(reload).toBeDefined();
-      (reload![0] as () => void)();
-      await flush();
-      expect(api.fetchChats).toHaveBeenCalledTimes(1);
-    } finally {
-      timers.mockRestore();
-      random.mockRestore();
-    }
-  });
-
   it('sends over REST while disconnected, with a client id the server deduplicates', async () => {
     start(() => undefined);
     await flush();

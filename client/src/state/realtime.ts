@@ -22,12 +22,6 @@ const ACK_TIMEOUT_MS = 10_000;
 const SYNC_PAGE_LIMIT = 20;
 const TYPING_SHOWN_MS = 6_000;
 const PRESENCE_WATCH_MAX = 200;
-/**
- * After a (re)connect the conversation list is reloaded at a random moment within this window: when
- * a server restarts, every member reconnects at once, and the list is the heaviest request a client
- * makes. Messages and counts do not wait for it: they come from the sync right away.
- */
-const LIST_RELOAD_SPREAD_MS = 10_000;
 
 let socket: ChatSocket | null = null;
 let poller: FallbackPoller | null = null;
@@ -37,7 +31,6 @@ let generation = 0;
 /** Newest message id applied from the event stream (socket, sync): where the next catch-up starts. */
 let newestHeld = 0;
 let catchUpRunning: Promise<void> | null = null;
-let listReloadTimer: number | null = null;
 const inFlight = new Set<string>();
 
 export function isSocketOnline(): boolean {
@@ -86,8 +79,6 @@ export function startRealtime(): () => void {
     document.removeEventListener('visibilitychange', onVisibility);
     poller?.stop();
     poller = null;
-    if (listReloadTimer !== null) window.clearTimeout(listReloadTimer);
-    listReloadTimer = null;
     socket?.close();
     socket = null;
     appStore.set(connectionAtom, 'connecting');
@@ -191,26 +182,13 @@ function syncOverSocket(s: ChatSocket, after: number): Promise<SyncResponse | nu
   });
 }
 
-/** Reloads the conversation list once, at a random moment within LIST_RELOAD_SPREAD_MS. */
-function reloadListSoon(): void {
-  if (listReloadTimer !== null) return;
-  listReloadTimer = window.setTimeout(() => {
-    listReloadTimer = null;
-    if (!stopped) void refreshChats();
-  }, Math.random() * LIST_RELOAD_SPREAD_MS);
-}
-
-/**
- * On every (re)connect: the database first (messages and counts), presence for the new socket,
- * the sends that were never acknowledged, and later the list (names, photos, read state).
- */
+/** On every (re)connect: database first, then the list, then the sends that were never acknowledged. */
 function catchUp(): Promise<void> {
   catchUpRunning ??= (async () => {
     try {
       await syncFromDatabase();
-      watchPresence();
+      await refreshChats();
       await resendPending();
-      reloadListSoon();
     } catch {
       // the socket stays up; the next invalidate, reconnect or poll round retries
     } finally {
