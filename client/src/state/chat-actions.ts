@@ -7,7 +7,7 @@ import type { MessageKind, MessagesResponse } from '@shared/api/chats.js';
 import { deleteChat, fetchMessages, setBlocked } from '../api/chats.js';
 import { appStore } from './jotai.js';
 import { addOutgoing, markRetrying, mergeStored, newClientId, newestPeerMessageId, oldestStoredId, removeOutgoing } from './chat-thread.js';
-import { getThread, removeEntry, selfId, updateEntry, updateThread } from './chat-store.js';
+import { getThread, holdRemoval, removeEntry, selfId, updateEntry, updateThread } from './chat-store.js';
 import { chatEntriesAtom, forgetOpenedChat, rememberOpenedChat, threadMetaAtom } from './chats.js';
 import { deliver, refreshChats, sendReadMark, sendTyping, watchPresence } from './realtime.js';
 import { countsAtom } from './counts.js';
@@ -118,8 +118,10 @@ export function setTyping(profile: number, typing: boolean): void {
 export async function removeChat(profile: number): Promise<boolean> {
   removeEntry(profile);
   forgetOpenedChat(profile);
+  const request = deleteChat({ profile });
+  holdRemoval(profile, request);
   try {
-    await deleteChat({ profile });
+    await request;
     return true;
   } catch {
     await refreshChats();

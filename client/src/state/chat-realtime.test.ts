@@ -16,7 +16,7 @@ const api = await import('../api/chats.js');
 const { createChatSocket } = await import('../api/socket.js');
 const { fetchCurrentUser } = await import('../api/user.js');
 const { startRealtime } = await import('./realtime.js');
-const { sendChatMessage } = await import('./chat-actions.js');
+const { removeChat, sendChatMessage } = await import('./chat-actions.js');
 const { updateThread, getThread } = await import('./chat-store.js');
 const { mergeStored } = await import('./chat-thread.js');
 const { appStore } = await import('./jotai.js');
@@ -174,6 +174,26 @@ describe('the realtime owner', () => {
     expect(socket.emitted.filter((e) => e.event === 'sync').map((e) => e.payload)).toEqual([{ after: 100 }]);
     expect(vi.mocked(api.fetchSync).mock.calls.map((c) => c[0])).toEqual([100]);
     expect(storedIds()).toEqual([100, 101]);
+  });
+
+  it('a list loaded while a delete is in flight does not bring the deleted chat back; a refused delete does', async () => {
+    start(() => undefined);
+    await flush();
+    expect(appStore.get(chatEntriesAtom).has(PEER)).toBe(true);
+    let refuse!: (error: Error) => void;
+    vi.mocked(api.deleteChat).mockReturnValue(new Promise((_, reject) => (refuse = reject)));
+
+    const removal = removeChat(PEER);
+    expect(appStore.get(chatEntriesAtom).has(PEER)).toBe(false);
+    // A reconnect's catch-up reloads the list while the server has not answered the delete yet.
+    socket.connect();
+    await flush();
+    expect(api.fetchChats).toHaveBeenCalledTimes(2);
+    expect(appStore.get(chatEntriesAtom).has(PEER)).toBe(false);
+
+    refuse(new ApiError(500, 'generic', {}));
+    expect(await removal).toBe(false);
+    expect(appStore.get(chatEntriesAtom).has(PEER)).toBe(true);
   });
 
   it('sends over REST while disconnected, with a client id the server deduplicates', async () => {

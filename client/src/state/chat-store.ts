@@ -49,9 +49,24 @@ export function updateEntry(profile: number, change: (entry: ChatEntryDto) => Ch
 }
 
 /** The list as GET /api/chats.php returned it; REST presence only fills gaps the socket left. */
+/**
+ * Chats deleted on this device whose DELETE has not been answered yet. A list loaded meanwhile (a
+ * reconnect's catch-up, a poll) still holds them and would bring them back on screen.
+ */
+const removalsInFlight = new Set<number>();
+
+/** Marks a chat as being deleted until `settled` (the DELETE request) is done, either way. */
+export function holdRemoval(profile: number, settled: Promise<unknown>): void {
+  removalsInFlight.add(profile);
+  void settled.then(
+    () => removalsInFlight.delete(profile),
+    () => removalsInFlight.delete(profile),
+  );
+}
+
 export function applyChats(response: ChatsResponse): void {
   const entries = new Map<number, ChatEntryDto>();
-  for (const entry of response.chats) entries.set(entry.profile.id, entry);
+  for (const entry of response.chats) if (!removalsInFlight.has(entry.profile.id)) entries.set(entry.profile.id, entry);
   appStore.set(chatEntriesAtom, entries);
   appStore.set(chatsLoadedAtom, true);
   setCounts(response.counts);
