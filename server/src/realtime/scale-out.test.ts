@@ -134,7 +134,7 @@ describe('three server processes behind one Redis', () => {
     const onA = await a.connect(node1);
     const onB = await b.connect(node2);
     // Where B's catch-up starts: the message B held when going offline. Taken from the stored
-    // message (the ack), not from B's live copy: live events are at most once, and in 3 of 5
+    // message (the ack), not from B's live copy: live events are at most once, and in 3 of 7
     // fresh-clone CI runs the event sent right after B's connect never reached B (see decisions).
     const before = await sendAck(onA.socket, b.id, 'before going offline');
     expect(before).toMatchObject({ ok: true });
