@@ -48,7 +48,6 @@ export function updateEntry(profile: number, change: (entry: ChatEntryDto) => Ch
   appStore.set(chatEntriesAtom, copy);
 }
 
-/** The list as GET /api/chats.php returned it; REST presence only fills gaps the socket left. */
 /**
  * Chats deleted on this device whose DELETE has not been answered yet. A list loaded meanwhile (a
  * reconnect's catch-up, a poll) still holds them and would bring them back on screen.
@@ -64,6 +63,7 @@ export function holdRemoval(profile: number, settled: Promise<unknown>): void {
   );
 }
 
+/** The list as GET /api/chats.php returned it; REST presence only fills gaps the socket left. */
 export function applyChats(response: ChatsResponse): void {
   const entries = new Map<number, ChatEntryDto>();
   for (const entry of response.chats) if (!removalsInFlight.has(entry.profile.id)) entries.set(entry.profile.id, entry);
