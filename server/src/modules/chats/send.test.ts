@@ -125,7 +125,7 @@ describe('sending a message', () => {
     expect(ok.body.message).toMatchObject({ kind: 'gift', gift_id: 'teddy', body: '' });
     expect(creditsOf(a.user.id)).toBe(15);
     const ledger = server.db.select().from(creditLedger).where(eq(creditLedger.userId, a.user.id)).all();
-    expect(ledger.map((l) => [l.reason, l.delta])).toEqual([['gift', -5]]);
+    expect(ledger.map((l) => [l.reason, l.delta, l.messageId])).toEqual([['gift', -5, ok.body.message.id]]);
   });
 
   it('icebreakers only open an empty conversation and store their i18n key', async () => {

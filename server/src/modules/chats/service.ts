@@ -13,7 +13,7 @@ import type { ServerToClientEvents } from '@shared/realtime.js';
 import type { AppContext } from '../../context.js';
 import { badRequest, forbidden, notFound, paymentRequired } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
-import { InsufficientCreditsError, spendCredits } from '../credits/ledger.js';
+import { chargeForMessage, InsufficientCreditsError } from '../credits/ledger.js';
 import { blockExistsBetween } from '../blocks/queries.js';
 import { newLikesCount } from '../likes/counts.js';
 import { messageContent, type MessageContent } from './message-content.js';
@@ -113,14 +113,6 @@ function storeMessage(tx: Db, sender: UserRow, site: SiteRow, recipientId: numbe
   }
   if (content.kind === 'icebreaker' && q.hasAnyMessage(tx, conversation.id)) throw forbidden('icebreaker_unavailable');
 
-  let credits: number;
-  try {
-    credits = spendCredits(tx, senderId, content.cost, content.reason, `msg:${senderId}:${clientId}`, now).balance;
-  } catch (err) {
-    if (err instanceof InsufficientCreditsError) throw paymentRequired('insufficient_credits', { credits: err.balance, needed: err.needed });
-    throw err;
-  }
-
   const message = q.insertMessage(tx, {
     conversationId: conversation.id,
     senderId,
@@ -130,6 +122,14 @@ function storeMessage(tx: Db, sender: UserRow, site: SiteRow, recipientId: numbe
     giftId: content.giftId,
     createdAt: now,
   });
+  // Charged after the insert so the ledger row names its message; a refusal rolls the insert back.
+  let credits: number;
+  try {
+    credits = chargeForMessage(tx, senderId, content.cost, content.reason, message.id, now);
+  } catch (err) {
+    if (err instanceof InsufficientCreditsError) throw paymentRequired('insufficient_credits', { credits: err.balance, needed: err.needed });
+    throw err;
+  }
   q.recordDelivery(tx, conversation.id, senderId, recipientId);
   return { message, duplicate: false, credits };
 }

@@ -4,7 +4,7 @@ import { openDb, writeTransaction, type Db } from '@db/client.js';
 import { creditLedger, users } from '@db/schema/index.js';
 import { createMember, insertTestSite } from '../../test/factories.js';
 import { tempDir } from '../../test/harness.js';
-import { InsufficientCreditsError, moveCredits, spendCredits } from './ledger.js';
+import { chargeForMessage, InsufficientCreditsError, moveCredits, spendCredits } from './ledger.js';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -62,5 +62,26 @@ describe('credit ledger', () => {
   it('the database itself refuses a negative balance', async () => {
     const m = await createMember(db, { credits: 1 });
     expect(() => db.update(users).set({ credits: -1 }).where(eq(users.id, m.id)).run()).toThrow(/CHECK/);
+  });
+
+  it('charges a message with a row naming the message, outside the reference index', async () => {
+    const m = await createMember(db, { credits: 3 });
+    expect(writeTransaction(db, (tx) => chargeForMessage(tx, m.id, 2, 'gift', 41, 5))).toBe(1);
+    const rows = db.select().from(creditLedger).where(eq(creditLedger.userId, m.id)).all();
+    expect(rows.map((r) => [r.reason, r.delta, r.reference, r.messageId, r.balanceAfter])).toEqual([['gift', -2, null, 41, 1]]);
+    // Two charges are two rows: each message is its own key, there is no reference to collide on.
+    writeTransaction(db, (tx) => chargeForMessage(tx, m.id, 1, 'message', 42, 6));
+    expect(db.select().from(users).where(eq(users.id, m.id)).get()!.credits).toBe(0);
+    expect(() => writeTransaction(db, (tx) => chargeForMessage(tx, m.id, 1, 'message', 43, 7))).toThrow(InsufficientCreditsError);
+    expect(db.select().from(creditLedger).where(eq(creditLedger.userId, m.id)).all()).toHaveLength(2);
+  });
+
+  it('looks a reference up through the unique index, not by scanning the member\'s rows', () => {
+    // The index is partial (reference IS NOT NULL); a plan that cannot use it would scan every
+    // ledger row of the member, and a busy chatter has thousands.
+    const plan = db.$client
+      .prepare("EXPLAIN QUERY PLAN SELECT balance_after FROM credit_ledger WHERE user_id = ? AND reason = ? AND reference = ?")
+      .all(1, 'purchase', 'order-1') as Array<{ detail: string }>;
+    expect(plan.map((p) => p.detail).join(' ')).toContain('credit_ledger_idempotency');
   });
 });

@@ -22,18 +22,32 @@ export interface LedgerEntry {
 }
 
 /**
- * The only code that changes a member's credits. Must be called inside a write transaction
- * (writeTransaction): the ledger row and the balance change commit or roll back together.
- * Idempotent per (user, reason, reference). A spend that would go below zero throws
+ * With chargeForMessage, the only code that changes a member's credits. Must be called inside a
+ * write transaction (writeTransaction): the ledger row and the balance change commit or roll back
+ * together. Idempotent per (user, reason, reference). A spend that would go below zero throws
  * InsufficientCreditsError and changes nothing; the CHECK constraint is the last line of defence.
  */
 export function moveCredits(tx: Db, userId: number, delta: number, reason: CreditReason, reference: string, now: number): LedgerEntry {
   if (appliedEntry(tx).get({ userId, reason, reference })) return { balance: balance(tx, userId), applied: false };
+  return { balance: applyMovement(tx, userId, delta, reason, reference, null, now), applied: true };
+}
+
+/**
+ * Charges `amount` for the message `messageId`, stored just before in the same transaction. The
+ * message is the idempotency key (unique per sender and client id), so no reference is looked up
+ * or indexed: a retried send finds its message and never gets here. Returns the balance after.
+ */
+export function chargeForMessage(tx: Db, userId: number, amount: number, reason: 'message' | 'gift', messageId: number, now: number): number {
+  if (amount < 0) throw new Error('chargeForMessage: amount must be >= 0');
+  return applyMovement(tx, userId, -amount, reason, null, messageId, now);
+}
+
+function applyMovement(tx: Db, userId: number, delta: number, reason: CreditReason, reference: string | null, messageId: number | null, now: number): number {
   // One statement checks and moves the balance; no row means it would have gone below zero.
   const updated = addToBalanceIfCovered(tx).get({ userId, delta });
   if (!updated) throw new InsufficientCreditsError(balance(tx, userId), -delta);
-  insertEntry(tx).run({ userId, delta, reason, reference, balanceAfter: updated.credits, createdAt: now });
-  return { balance: updated.credits, applied: true };
+  insertEntry(tx).run({ userId, delta, reason, reference, messageId, balanceAfter: updated.credits, createdAt: now });
+  return updated.credits;
 }
 
 function balance(tx: Db, userId: number): number {
@@ -42,7 +56,7 @@ function balance(tx: Db, userId: number): number {
   return current.credits;
 }
 
-// Every message send moves credits: the four statements are prepared once per connection.
+// Every message send moves credits: the statements are prepared once per connection.
 const appliedEntry = preparedOnce((db) =>
   db
     .select({ balanceAfter: creditLedger.balanceAfter })
@@ -78,6 +92,7 @@ const insertEntry = preparedOnce((db) =>
       delta: sql.placeholder('delta'),
       reason: sql.placeholder('reason'),
       reference: sql.placeholder('reference'),
+      messageId: sql.placeholder('messageId'),
       balanceAfter: sql.placeholder('balanceAfter'),
       createdAt: sql.placeholder('createdAt'),
     })
