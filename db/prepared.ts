@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Db } from './client.js';
+import { streamlined } from './streamlined-query.js';
 
 /** The SQLite connection behind a drizzle database or one of its transactions (they share it). */
 export function connectionOf(db: Db): Database.Database {
@@ -10,9 +11,9 @@ export function connectionOf(db: Db): Database.Database {
  * Builds a drizzle query once per SQLite connection (with sql.placeholder() for its inputs) and
  * reuses it. Building a query walks drizzle's entity checks and SQL builders on every call, which
  * costs more than running it, so hot paths (sending a message, the user endpoint, credits) use
- * this. A prepared query runs on the connection, so it is valid inside transactions too.
- * Anything else that belongs to one connection (a raw statement, the group commit queue) is kept
- * the same way.
+ * this. A prepared query runs on the connection, so it is valid inside transactions too, and
+ * runs streamlined (see streamlined-query.ts). Anything else that belongs to one connection (a raw
+ * statement, the group commit queue) is kept the same way.
  */
 export function preparedOnce<T>(build: (db: Db) => T): (db: Db) => T {
   const byConnection = new WeakMap<Database.Database, T>();
@@ -20,7 +21,7 @@ export function preparedOnce<T>(build: (db: Db) => T): (db: Db) => T {
     const connection = connectionOf(db);
     let prepared = byConnection.get(connection);
     if (prepared === undefined) {
-      prepared = build(db);
+      prepared = streamlined(build(db));
       byConnection.set(connection, prepared);
     }
     return prepared;

@@ -1,0 +1,83 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { createMember, insertTestSite } from '../server/src/test/factories.js';
+import { tempDir } from '../server/src/test/harness.js';
+import { openDb, type Db } from './client.js';
+import { likes, photos, profiles, users } from './schema/index.js';
+import { streamlined } from './streamlined-query.js';
+
+let db: Db;
+let dir: string;
+let memberId: number;
+let peerId: number;
+beforeAll(async () => {
+  dir = tempDir();
+  db = openDb(join(dir, 'streamlined.db'));
+  insertTestSite(db);
+  memberId = (await createMember(db, { credits: 7, paidUser: true, name: 'Streamlined' })).id;
+  peerId = (await createMember(db)).id;
+});
+afterAll(() => {
+  db.$client.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('streamlined drizzle queries', () => {
+  it('read whole rows exactly as drizzle maps them (booleans, JSON, nulls)', () => {
+    const query = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
+    const expected = query.get({ id: memberId });
+    const row = streamlined(query).get({ id: memberId });
+    expect(row).toEqual(expected);
+    expect(row?.paidUser).toBe(true);
+    expect(Array.isArray(row?.notificationsDisabled)).toBe(true);
+    expect(streamlined(query).get({ id: -1 })).toBeUndefined();
+  });
+
+  it('map joins, a left join that found nothing, and SQL expressions with their decoders', () => {
+    const query = db
+      .select({ id: users.id, name: profiles.name, photo: photos.filename, n: count(), doubled: sql<number>`${users.credits} * 2`.mapWith(String) })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.userId, users.id))
+      .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
+      .where(eq(users.id, sql.placeholder('id')))
+      .groupBy(users.id)
+      .prepare();
+    const row = streamlined(query).get({ id: memberId });
+    expect(row).toEqual(query.get({ id: memberId }));
+    expect(row).toEqual({ id: memberId, name: 'Streamlined', photo: null, n: 1, doubled: '14' });
+    expect(streamlined(query).all({ id: memberId })).toEqual(query.all({ id: memberId }));
+  });
+
+  it('write with and without RETURNING, encoding a placeholder through its column (a boolean stored as 0 or 1)', () => {
+    const add = streamlined(
+      db
+        .update(users)
+        .set({ credits: sql`${users.credits} + ${sql.placeholder('delta')}` })
+        .where(eq(users.id, sql.placeholder('id')))
+        .returning({ credits: users.credits })
+        .prepare(),
+    );
+    expect(add.get({ id: memberId, delta: 3 })).toEqual({ credits: 10 });
+    const like = streamlined(
+      db
+        .insert(likes)
+        .values({ likerId: sql.placeholder('liker'), likedId: sql.placeholder('liked'), isNew: sql.placeholder('isNew'), createdAt: 1 })
+        .prepare(),
+    );
+    expect(like.run({ liker: peerId, liked: memberId, isNew: false }).changes).toBe(1);
+    expect(db.$client.prepare('SELECT is_new FROM likes WHERE liker_id = ?').get(peerId)).toEqual({ is_new: 0 });
+  });
+
+  it('refuse a missing placeholder value, as drizzle does', () => {
+    const query = streamlined(db.select({ id: users.id }).from(users).where(eq(users.id, sql.placeholder('id'))).prepare());
+    expect(() => query.get({} as { id: number })).toThrow('No value for placeholder "id"');
+  });
+
+  it('leave nested selections to drizzle', () => {
+    const nested = db.select({ member: { id: users.id } }).from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
+    expect(streamlined(nested)).toBe(nested);
+    expect(streamlined(nested).get({ id: memberId })).toEqual({ member: { id: memberId } });
+  });
+});

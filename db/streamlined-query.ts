@@ -1,0 +1,112 @@
+import type Database from 'better-sqlite3';
+import { Column, is, Param, Placeholder, SQL } from 'drizzle-orm';
+import { SQLitePreparedQuery } from 'drizzle-orm/sqlite-core';
+
+/** What drizzle's better-sqlite3 prepared query holds; read once, when a query is streamlined. */
+interface DrizzlePreparedInternals {
+  stmt: Database.Statement;
+  query: { sql: string; params: unknown[] };
+  fields?: Array<{ path: string[]; field: unknown }>;
+  customResultMapper?: unknown;
+}
+
+type Decode = (value: unknown) => unknown;
+/** A parameter: a constant (name null), or a placeholder's name with the column encoder drizzle would apply. */
+interface Binding {
+  name: string | null;
+  constant: unknown;
+  encode: Decode | null;
+}
+const NO_VALUES: Record<string, unknown> = {};
+
+/**
+ * Runs a drizzle prepared query with less work per call, returning the same object shape.
+ * drizzle's get/run/all test every parameter and every result cell against its entity classes
+ * (`is()`), which on the send path cost about as much as SQLite's own work. Here the parameter
+ * positions and each column's decoder are worked out once. Only flat selections are taken over
+ * (one level of keys, no custom mapper): a nested or relational result keeps drizzle's own path.
+ */
+export function streamlined<Q>(prepared: Q): Q {
+  if (!is(prepared, SQLitePreparedQuery)) return prepared;
+  const { stmt, query, fields, customResultMapper } = prepared as unknown as DrizzlePreparedInternals;
+  if (!stmt || customResultMapper || fields?.some((f) => f.path.length !== 1)) return prepared;
+
+  const bindings = query.params.map(bindingOf);
+  const bind = (values: Record<string, unknown> = NO_VALUES): unknown[] => {
+    const params = new Array<unknown>(bindings.length);
+    for (let i = 0; i < bindings.length; i++) {
+      const { name, constant, encode } = bindings[i]!;
+      if (name === null) {
+        params[i] = constant;
+        continue;
+      }
+      const value = values[name];
+      if (value === undefined && !(name in values)) throw new Error(`No value for placeholder "${name}" was provided`);
+      params[i] = encode ? encode(value) : value;
+    }
+    return params;
+  };
+
+  if (!fields) {
+    // No field list: a write without RETURNING, or a query whose rows SQLite shapes itself.
+    return Object.assign(Object.create(prepared as object) as object, {
+      run: (values?: Record<string, unknown>) => stmt.run(...bind(values)),
+      get: (values?: Record<string, unknown>) => stmt.raw(false).get(...bind(values)),
+      all: (values?: Record<string, unknown>) => stmt.raw(false).all(...bind(values)),
+    }) as Q;
+  }
+
+  const keys = fields.map((f) => f.path[0]!);
+  const decoders = fields.map((f) => decoderOf(f.field));
+  if (decoders.includes(undefined)) return prepared;
+  const toObject = (row: unknown[]): Record<string, unknown> => {
+    const result: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      const value = row[i];
+      const decode = decoders[i];
+      result[keys[i]!] = value === null || !decode ? value : decode(value);
+    }
+    return result;
+  };
+  return Object.assign(Object.create(prepared as object) as object, {
+    run: (values?: Record<string, unknown>) => stmt.run(...bind(values)),
+    get: (values?: Record<string, unknown>) => {
+      const row = stmt.raw(true).get(...bind(values)) as unknown[] | undefined;
+      return row ? toObject(row) : undefined;
+    },
+    all: (values?: Record<string, unknown>) => (stmt.raw(true).all(...bind(values)) as unknown[][]).map(toObject),
+  }) as Q;
+}
+
+function bindingOf(param: unknown): Binding {
+  if (is(param, Placeholder)) return { name: param.name, constant: undefined, encode: null };
+  if (is(param, Param) && is(param.value, Placeholder)) {
+    const encoder = param.encoder as { mapToDriverValue: Decode } & object;
+    const identity = is(encoder, Column) && encoder.mapToDriverValue === Column.prototype.mapToDriverValue;
+    return { name: param.value.name, constant: undefined, encode: identity ? null : (v) => encoder.mapToDriverValue(v) };
+  }
+  return { name: null, constant: param, encode: null };
+}
+
+/**
+ * The column's or expression's driver mapping, null where it would return the value unchanged,
+ * undefined for a kind of field not handled here (a subquery).
+ */
+function decoderOf(field: unknown): Decode | null | undefined {
+  let decoder: { mapFromDriverValue: Decode } | undefined;
+  if (is(field, Column)) decoder = field;
+  else if (is(field, SQL)) decoder = decoderOfSql(field);
+  else if (is(field, SQL.Aliased)) decoder = decoderOfSql(field.sql);
+  if (!decoder) return undefined;
+  if (is(decoder, Column) && decoder.mapFromDriverValue === Column.prototype.mapFromDriverValue) return null;
+  if (!is(decoder, Column) && decoder.mapFromDriverValue === IDENTITY_DECODER) return null;
+  return (v) => decoder.mapFromDriverValue(v);
+}
+
+/** mapWith() sets an expression's decoder; drizzle's types keep the field internal. */
+function decoderOfSql(expression: SQL): { mapFromDriverValue: Decode } {
+  return (expression as unknown as { decoder: { mapFromDriverValue: Decode } }).decoder;
+}
+
+/** drizzle's SQL expressions decode with a shared no-op unless mapWith() set one. */
+const IDENTITY_DECODER = decoderOfSql(new SQL([])).mapFromDriverValue;
