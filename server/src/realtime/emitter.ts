@@ -14,7 +14,16 @@ export interface RealtimeEmitter {
   invalidateLocal(resource: Parameters<ServerToClientEvents['invalidate']>[0]['resource']): void;
 }
 
-export function createEmitter(io: RealtimeServer): RealtimeEmitter {
+/**
+ * `singleNode`: the adapter is Socket.IO's in-memory one, so this process holds every socket and
+ * its rooms are the whole truth (with Redis, a member's other tabs may sit on any node).
+ */
+export function createEmitter(io: RealtimeServer, options: { singleNode: boolean }): RealtimeEmitter {
+  function hasOtherLocalSocket(room: string, socketId: string): boolean {
+    const members = io.of('/').adapter.rooms.get(room);
+    return members !== undefined && (members.size > 1 || !members.has(socketId));
+  }
+
   function disconnectWhere(userId: number, matches: (sessionId: string) => boolean): void {
     io.in(rooms.user(userId))
       .fetchSockets()
@@ -30,6 +39,9 @@ export function createEmitter(io: RealtimeServer): RealtimeEmitter {
         io.to(rooms.user(userId)).emit(event, ...payload);
       },
       notifyOthers(userId, socketId, event, ...payload) {
+        // Each send echoes to the sender's other tabs; most members have none, and a broadcast
+        // that reaches nobody still costs its encoding and room look-ups.
+        if (options.singleNode && !hasOtherLocalSocket(rooms.user(userId), socketId)) return;
         io.to(rooms.user(userId)).except(socketId).emit(event, ...payload);
       },
       // A session's sockets are found among the member's (on every node, from the session id their

@@ -1,0 +1,33 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createMember, insertTestSite } from '../server/src/test/factories.js';
+import { tempDir } from '../server/src/test/harness.js';
+import { openDb, type Db } from './client.js';
+import { rowsWhere } from './row-reader.js';
+import { users } from './schema/index.js';
+
+let db: Db;
+let dir: string;
+beforeAll(() => {
+  dir = tempDir();
+  db = openDb(join(dir, 'rows.db'));
+  insertTestSite(db);
+});
+afterAll(() => {
+  db.$client.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('rowsWhere', () => {
+  it('reads a whole row exactly as drizzle maps it (booleans, JSON, nulls), or undefined', async () => {
+    const member = await createMember(db, { paidUser: true, credits: 3 });
+    db.update(users).set({ notificationsDisabled: ['likes'], invisible: true }).where(eq(users.id, member.id)).run();
+    const userById = rowsWhere<typeof users, [number]>(users, 'id = ?');
+    const row = userById(db, member.id);
+    expect(row).toEqual(db.select().from(users).where(eq(users.id, member.id)).get());
+    expect(row).toMatchObject({ paidUser: true, invisible: true, notificationsDisabled: ['likes'], trafficSource: null });
+    expect(userById(db, -1)).toBeUndefined();
+  });
+});
