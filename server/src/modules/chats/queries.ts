@@ -1,5 +1,5 @@
 /** Drizzle access for conversations and messages; services call these, inside or outside a transaction. */
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client.js';
 import { preparedOnce } from '@db/prepared.js';
 import { conversationMembers, conversations, messages, photos, profiles, users } from '@db/schema/index.js';
@@ -364,7 +364,8 @@ export function hasMessagesBefore(db: Db, conversationId: number, hiddenBefore: 
 // Every member runs this on each reconnect; after a restart thousands arrive at once.
 const messagesAfterPrepared = preparedOnce((db) =>
   db
-    .select({ message: messages })
+    // flat (the message's own columns at the top level), so it runs streamlined
+    .select(getTableColumns(messages))
     .from(messages)
     .innerJoin(conversationMembers, eq(conversationMembers.conversationId, messages.conversationId))
     .where(
@@ -383,9 +384,7 @@ const messagesAfterPrepared = preparedOnce((db) =>
 
 /** Visible messages after `after` in the member's conversations; `since` null = no history cut. */
 export function messagesAfter(db: Db, userId: number, after: number, since: number | null, limit: number): MessageRow[] {
-  return messagesAfterPrepared(db)
-    .all({ userId, after, since: since ?? Number.MIN_SAFE_INTEGER, limit })
-    .map((r) => r.message);
+  return messagesAfterPrepared(db).all({ userId, after, since: since ?? Number.MIN_SAFE_INTEGER, limit });
 }
 
 export function hasAnyMessage(db: Db, conversationId: number): boolean {
