@@ -6,7 +6,7 @@
  * The three servers run side by side and are measured in interleaved rounds, so a slow spell of a
  * shared machine does not fall on one of them only; each figure is the median round.
  * Environment: BENCH_SECONDS per round (default 5), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS
- * (default 50), BENCH_CPU_PROFILE_DIR (the app server writes a V8 CPU profile there).
+ * (default 50), BENCH_CPU_PROFILE_DIR (each of the three servers writes a V8 CPU profile there).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -84,7 +84,7 @@ export async function main(): Promise<void> {
   }
 }
 
-/** With BENCH_CPU_PROFILE_DIR, the app server writes a V8 CPU profile there when it stops. */
+/** With BENCH_CPU_PROFILE_DIR, a server writes a V8 CPU profile there when it stops. */
 function profileArgs(): string[] {
   const dir = process.env.BENCH_CPU_PROFILE_DIR;
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(dir)}`] : [];
@@ -125,7 +125,7 @@ async function startBaseline(
 ): Promise<{ server: SpawnedServer; url: string; headers: Record<string, string> }> {
   const port = await freePort();
   const server = await spawnServer({
-    ...pinned(SERVER_CORE, process.execPath, [resolve(repoRoot, 'scripts/bench/bare-express-server.mjs'), String(port), bodyFile, mode]),
+    ...pinned(SERVER_CORE, process.execPath, [...profileArgs(), resolve(repoRoot, 'scripts/bench/bare-express-server.mjs'), String(port), bodyFile, mode]),
     env: { NODE_ENV: 'production' },
     ready: /ready on/,
   });
