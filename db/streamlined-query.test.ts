@@ -70,6 +70,16 @@ describe('streamlined drizzle queries', () => {
     expect(db.$client.prepare('SELECT is_new FROM likes WHERE liker_id = ?').get(peerId)).toEqual({ is_new: 0 });
   });
 
+  it('honour a constant limit (written into the SQL) and a placeholder limit alike', async () => {
+    await createMember(db);
+    const constant = db.select({ id: users.id }).from(users).orderBy(users.id).limit(2).prepare();
+    expect(streamlined(constant).all()).toEqual(constant.all());
+    expect(streamlined(constant).all()).toHaveLength(2);
+    const bound = db.select({ id: users.id }).from(users).orderBy(users.id).limit(sql.placeholder('n')).prepare();
+    expect(streamlined(bound).all({ n: 1 })).toEqual([{ id: memberId }]);
+    expect(streamlined(bound).all({ n: 3 })).toEqual(bound.all({ n: 3 }));
+  });
+
   it('refuse a missing placeholder value, as drizzle does', () => {
     const query = streamlined(db.select({ id: users.id }).from(users).where(eq(users.id, sql.placeholder('id'))).prepare());
     expect(() => query.get({} as { id: number })).toThrow('No value for placeholder "id"');

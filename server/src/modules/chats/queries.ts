@@ -2,6 +2,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client.js';
 import { preparedOnce } from '@db/prepared.js';
+import { SYNC_MAX } from '@shared/api/chats.js';
 import { conversationMembers, conversations, messages, photos, profiles, users } from '@db/schema/index.js';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -378,13 +379,17 @@ const messagesAfterPrepared = preparedOnce((db) =>
       ),
     )
     .orderBy(asc(messages.id))
-    .limit(sql.placeholder('limit'))
+    // A constant: a bound LIMIT makes SQLite compile the statement again on every run.
+    .limit(SYNC_MAX + 1)
     .prepare(),
 );
 
-/** Visible messages after `after` in the member's conversations; `since` null = no history cut. */
-export function messagesAfter(db: Db, userId: number, after: number, since: number | null, limit: number): MessageRow[] {
-  return messagesAfterPrepared(db).all({ userId, after, since: since ?? Number.MIN_SAFE_INTEGER, limit });
+/**
+ * Visible messages after `after` in the member's conversations, ascending; `since` null = no
+ * history cut. At most SYNC_MAX + 1: one more than a page tells whether more remain.
+ */
+export function messagesAfter(db: Db, userId: number, after: number, since: number | null): MessageRow[] {
+  return messagesAfterPrepared(db).all({ userId, after, since: since ?? Number.MIN_SAFE_INTEGER });
 }
 
 export function hasAnyMessage(db: Db, conversationId: number): boolean {

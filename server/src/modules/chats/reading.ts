@@ -79,7 +79,7 @@ export function loadMessages(ctx: AppContext, user: UserRow, site: SiteRow, quer
 /** GET /api/sync.php: every visible message newer than `after`, for catch-up after a reconnect. */
 export function syncMessages(ctx: AppContext, user: UserRow, after: number): SyncResponse {
   const since = historyCutoff(ctx.clock.now(), user.paidUser);
-  const rows = q.messagesAfter(ctx.db, user.id, after, since, SYNC_MAX + 1);
+  const rows = q.messagesAfter(ctx.db, user.id, after, since);
   return {
     messages: rows.slice(0, SYNC_MAX).map(presentMessage),
     has_more: rows.length > SYNC_MAX,
