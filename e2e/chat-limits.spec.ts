@@ -54,6 +54,8 @@ test('running out of credits shows the buy button and keeps the message for a re
   await expect(notice).toContainText('You do not have enough credits');
   await expect(notice.getByRole('link')).toHaveAttribute('href', '/credits');
   await expect(bubble(james.page, text)).toHaveAttribute('data-state', 'failed');
+  // The refusal carries the balance: the composer stops promising credits the member does not have.
+  await expect(james.page.locator('.chat-composer-cost')).toContainText('0 credits left');
 
   // Retry sends the same client id again (the server stores a message at most once).
   await bubble(james.page, text).getByRole('button', { name: 'Retry' }).click();

@@ -208,6 +208,27 @@ describe('the realtime owner', () => {
     expect(socket.sends()).toEqual([]);
   });
 
+  it('a refusal for credits shows the balance the server gave, over the socket and over REST', async () => {
+    // This tab believes in 10 credits; another device spent them.
+    start((event) => (event === 'message:send' ? { ok: false, error: 'insufficient_credits', message: 'no', details: { credits: 0, needed: 1 } } : undefined));
+    await flush();
+    socket.connect();
+    await flush();
+    openThreadWith([message(100, PEER)]);
+    sendChatMessage(PEER, { kind: 'text', body: 'over the socket' });
+    await flush();
+    expect(getThread(PEER)!.outgoing[0]!.failure).toEqual({ code: 'insufficient_credits', needed: 1 });
+    expect(appStore.get(userAtom)!.credits).toBe(0);
+
+    appStore.set(userAtom, { ...appStore.get(userAtom)!, credits: 10 });
+    socket.drop();
+    vi.mocked(api.postMessage).mockRejectedValue(new ApiError(402, 'insufficient_credits', { error: 'insufficient_credits', credits: 2, needed: 3 }));
+    sendChatMessage(PEER, { kind: 'gift', body: '', giftId: 'rose' });
+    await flush();
+    expect(getThread(PEER)!.outgoing[1]!.failure).toEqual({ code: 'insufficient_credits', needed: 3 });
+    expect(appStore.get(userAtom)!.credits).toBe(2);
+  });
+
   it('marks a refused message failed with the reason, and does not re-send it on reconnect', async () => {
     start((event) => (event === 'message:send' ? { ok: false, error: 'conversation_limit', message: 'limit' } : undefined));
     await flush();

@@ -236,7 +236,7 @@ export async function deliver(profile: number, key: string): Promise<void> {
         setCredits(sent.credits);
         accept(profile, sent.message);
       }
-      else fail(profile, key, { code: sent.error });
+      else refuse(profile, key, sent.error, sent.details);
     } else {
       await sendOverRest(profile, key, input);
     }
@@ -245,14 +245,17 @@ export async function deliver(profile: number, key: string): Promise<void> {
   }
 }
 
-type SocketSend = 'timeout' | { ok: true; message: MessageDto; credits: number } | { ok: false; error: SendFailure['code'] };
+type SocketSend =
+  | 'timeout'
+  | { ok: true; message: MessageDto; credits: number }
+  | { ok: false; error: SendFailure['code']; details?: Record<string, unknown> };
 
 function sendOverSocket(s: ChatSocket, input: SendMessageInput): Promise<SocketSend> {
   return new Promise((resolve) => {
     s.timeout(ACK_TIMEOUT_MS).emit('message:send', input, (error, result) => {
       if (error || !result) resolve('timeout');
       else if (result.ok) resolve({ ok: true, message: result.data.message, credits: result.data.credits });
-      else resolve({ ok: false, error: result.error });
+      else resolve({ ok: false, error: result.error, details: result.details });
     });
   });
 }
@@ -265,9 +268,18 @@ async function sendOverRest(profile: number, key: string, input: SendMessageInpu
   } catch (error) {
     // No answer at all: stays pending and goes again at the next reconnect or poll round.
     if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) return;
-    const needed = typeof error.body.needed === 'number' ? error.body.needed : undefined;
-    fail(profile, key, needed === undefined ? { code: error.code } : { code: error.code, needed });
+    refuse(profile, key, error.code, error.body);
   }
+}
+
+/**
+ * A send the server refused: the bubble says why. A refusal for credits carries the balance, which
+ * replaces the one shown: this tab's figure is stale when another device spent the credits.
+ */
+function refuse(profile: number, key: string, code: SendFailure['code'], details: Record<string, unknown> = {}): void {
+  if (code === 'insufficient_credits' && typeof details.credits === 'number') setCredits(details.credits);
+  const needed = typeof details.needed === 'number' ? details.needed : undefined;
+  fail(profile, key, needed === undefined ? { code } : { code, needed });
 }
 
 function accept(profile: number, message: MessageDto): void {
