@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { ChatsResponse } from '../shared/src/api/chats.js';
 import { DEMO_ACCOUNTS, memberContext } from './chat-fixtures.js';
 
@@ -17,13 +17,19 @@ async function openAs(browser: Browser, baseURL: string, locale: string, viewpor
   return { ...member, chats };
 }
 
+/** A screenshot once every image on the page has loaded (or failed): avatars fade in otherwise. */
+async function screenshot(page: Page, path: string): Promise<void> {
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
+  await page.screenshot({ path });
+}
+
 for (const locale of ['en', 'de', 'pl']) {
   test(`phone shows the list first, then one chat (${locale})`, async ({ browser, baseURL }) => {
     const { page, context, chats } = await openAs(browser, baseURL!, locale, VIEWPORTS.phone);
     await page.goto('/chats');
     await expect(page.getByTestId('chat-list-item').first()).toBeVisible();
     await expect(page.getByTestId('chat-page').locator('.chat-page-thread')).toBeHidden();
-    await page.screenshot({ path: `screenshots/chat-phone-list-${locale}.png` });
+    await screenshot(page, `screenshots/chat-phone-list-${locale}.png`);
 
     const withJames = chats.chats.find((c) => c.profile.name === DEMO_ACCOUNTS.premium.name)!;
     await page.getByTestId('chat-list-item').filter({ hasText: DEMO_ACCOUNTS.premium.name }).getByRole('link').click();
@@ -31,12 +37,12 @@ for (const locale of ['en', 'de', 'pl']) {
     await expect(page.getByTestId('chat-thread')).toBeVisible();
     await expect(page.getByTestId('chat-list-item').first()).toBeHidden();
     await expect(page.getByTestId('chat-message').first()).toBeVisible();
-    await page.screenshot({ path: `screenshots/chat-phone-thread-${locale}.png` });
+    await screenshot(page, `screenshots/chat-phone-thread-${locale}.png`);
 
     const giftLabel: Record<string, string> = { en: 'Send a gift', de: 'Geschenk senden', pl: 'Wyślij prezent' };
     await page.getByRole('button', { name: giftLabel[locale] }).click();
     await expect(page.getByTestId('gift-rose')).toBeVisible();
-    await page.screenshot({ path: `screenshots/chat-phone-gifts-${locale}.png` });
+    await screenshot(page, `screenshots/chat-phone-gifts-${locale}.png`);
     await context.close();
   });
 
@@ -47,7 +53,7 @@ for (const locale of ['en', 'de', 'pl']) {
     await expect(page.getByTestId('chat-thread')).toBeVisible();
     await expect(page.getByTestId('chat-list-item').first()).toBeVisible();
     await expect(page.getByTestId('chat-message').first()).toBeVisible();
-    await page.screenshot({ path: `screenshots/chat-desktop-${locale}.png` });
+    await screenshot(page, `screenshots/chat-desktop-${locale}.png`);
 
     // /chats on a desktop reopens the chat opened last.
     await page.goto('/chats');
@@ -65,7 +71,7 @@ test('a new conversation offers icebreakers', async ({ browser, baseURL }) => {
   await page.getByTestId('open-icebreakers').click();
   await expect(page.locator('#icebreaker-modal')).toBeVisible();
   await expect(page.getByTestId('icebreaker-coffee')).toHaveText('If we met for coffee, what would you order?');
-  await page.screenshot({ path: 'screenshots/chat-desktop-icebreakers-en.png' });
+  await screenshot(page, 'screenshots/chat-desktop-icebreakers-en.png');
   await context.close();
 });
 
