@@ -31,25 +31,27 @@ export function streamlined<Q>(prepared: Q): Q {
   const internals = prepared as unknown as DrizzlePreparedInternals;
   const { customResultMapper, fields } = internals;
   if (!internals.stmt || customResultMapper || fields?.some((f) => f.path.length !== 1)) return prepared;
+  const decoders = fields?.map((f) => decoderOf(f.field));
+  if (decoders?.includes(undefined)) return prepared;
   const { stmt, params } = withLiteralLimit(internals.stmt, internals.query);
 
   const bindings = params.map(bindingOf);
   const bind = (values: Record<string, unknown> = NO_VALUES): unknown[] => {
-    const params = new Array<unknown>(bindings.length);
+    const bound = new Array<unknown>(bindings.length);
     for (let i = 0; i < bindings.length; i++) {
       const { name, constant, encode } = bindings[i]!;
       if (name === null) {
-        params[i] = constant;
+        bound[i] = constant;
         continue;
       }
       const value = values[name];
       if (value === undefined && !(name in values)) throw new Error(`No value for placeholder "${name}" was provided`);
-      params[i] = encode ? encode(value) : value;
+      bound[i] = encode ? encode(value) : value;
     }
-    return params;
+    return bound;
   };
 
-  if (!fields) {
+  if (!fields || !decoders) {
     // No field list: a write without RETURNING, or a query whose rows SQLite shapes itself.
     return Object.assign(Object.create(prepared as object) as object, {
       run: (values?: Record<string, unknown>) => stmt.run(...bind(values)),
@@ -59,8 +61,6 @@ export function streamlined<Q>(prepared: Q): Q {
   }
 
   const keys = fields.map((f) => f.path[0]!);
-  const decoders = fields.map((f) => decoderOf(f.field));
-  if (decoders.includes(undefined)) return prepared;
   const toObject = (row: unknown[]): Record<string, unknown> => {
     const result: Record<string, unknown> = {};
     for (let i = 0; i < keys.length; i++) {
