@@ -45,7 +45,7 @@ export async function sendMessage(
   if (parsed.profile === sender.id) throw badRequest('invalid_request', { fields: { profile: 'invalid_request' } });
 
   const content = messageContent(parsed, site);
-  let stored: ReturnType<typeof storeMessage>;
+  let stored: StoredSend;
   try {
     stored = await groupCommit(ctx.db).run((tx) => storeMessage(tx, sender, site, parsed.profile, parsed.client_id, content, ctx.clock.now()));
   } catch (err) {
@@ -59,7 +59,7 @@ export async function sendMessage(
   const message = presentMessage(stored.message);
   ctx.notifier.notify(parsed.profile, 'message:new', message);
   notifySenderTabs(ctx, sender.id, originSocket, 'message:new', message);
-  ctx.notifier.notify(parsed.profile, 'counts', countsFor(ctx, parsed.profile));
+  ctx.notifier.notify(parsed.profile, 'counts', stored.recipientCounts);
   notifySenderTabs(ctx, sender.id, originSocket, 'credits', { credits: stored.credits });
   return { message, duplicate: false, credits: stored.credits };
 }
@@ -93,10 +93,12 @@ function parseSendInput(input: unknown, site: SiteRow) {
  * The transaction of one send. Order of checks: recipient, block, conversation limit, icebreaker
  * rule, credits; any failure rolls back the conversation it may have created.
  */
-function storeMessage(tx: Db, sender: UserRow, site: SiteRow, recipientId: number, clientId: string, content: MessageContent, now: number) {
+type StoredSend = { duplicate: true; message: q.MessageRow } | { duplicate: false; message: q.MessageRow; credits: number; recipientCounts: CountsDto };
+
+function storeMessage(tx: Db, sender: UserRow, site: SiteRow, recipientId: number, clientId: string, content: MessageContent, now: number): StoredSend {
   const senderId = sender.id;
   const earlier = q.findMessageByClientId(tx, senderId, clientId);
-  if (earlier) return { message: earlier, duplicate: true, credits: 0 };
+  if (earlier) return { message: earlier, duplicate: true };
 
   const recipientStatus = q.findRecipientStatus(tx, site.id, recipientId);
   if (!recipientStatus) throw notFound();
@@ -131,7 +133,9 @@ function storeMessage(tx: Db, sender: UserRow, site: SiteRow, recipientId: numbe
     throw err;
   }
   q.recordDelivery(tx, conversation.id, senderId, recipientId);
-  return { message, duplicate: false, credits };
+  // Read in the send's own transaction: after the commit each read would open one of its own.
+  // A later send in the same batch reads its own, higher figures, and the events go out in order.
+  return { message, duplicate: false, credits, recipientCounts: countsIn(tx, recipientId) };
 }
 
 /**
@@ -185,8 +189,12 @@ export function markRead(ctx: AppContext, user: UserRow, conversationId: number,
 
 /** Unread messages, new likes and their sum (the badge). */
 export function countsFor(ctx: AppContext, userId: number): CountsDto {
-  const totalUnread = q.totalUnread(ctx.db, userId);
-  const totalNewLikes = newLikesCount(ctx.db, userId);
+  return countsIn(ctx.db, userId);
+}
+
+function countsIn(db: Db, userId: number): CountsDto {
+  const totalUnread = q.totalUnread(db, userId);
+  const totalNewLikes = newLikesCount(db, userId);
   return { total_unread: totalUnread, total_new_likes: totalNewLikes, badge: totalUnread + totalNewLikes };
 }
 
