@@ -13,6 +13,7 @@ import { outboxMailer, smtpMailer, type Mailer } from './adapters/mail.js';
 import { withoutTouch } from './http/session.js';
 import { SqliteSessionStore } from './http/sqlite-session-store.js';
 import { attachRealtime, type Realtime } from './realtime/io.js';
+import type { ScaleOut } from './realtime/adapter.js';
 import { REALTIME_STATS_PATH, sendRealtimeStats } from './realtime/dev-stats.js';
 import { chatCommands } from './modules/chats/socket.js';
 import { silentNotifier } from './realtime/notifier.js';
@@ -32,6 +33,8 @@ export interface StartOptions {
   mailer?: Mailer;
   db?: Db;
   clientDir?: string;
+  /** the Socket.IO fan-out between processes, when a test needs to control it */
+  scaleOut?: ScaleOut;
 }
 
 const LISTEN_BACKLOG = 4096;
@@ -67,7 +70,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   // Long-lived keep-alive sockets behind a load balancer must outlive its idle timeout.
   http.keepAliveTimeout = 65_000;
-  const attached = await attachRealtime(http, ctx, { session, sites, commands: [chatCommands] });
+  const attached = await attachRealtime(http, ctx, { session, sites, commands: [chatCommands], scaleOut: options.scaleOut });
   realtime = attached;
   ctx.notifier = attached.notifier;
   ctx.presence = attached.presence;

@@ -26,13 +26,19 @@ export interface ScaleOut {
   traffic: AdapterTraffic;
   /** registers work to do each time Redis is reachable again after an outage */
   onRecovered(callback: () => void): void;
+  /**
+   * Resolves once this node receives what other nodes publish to `room`, for a room this node has
+   * just created. Only the sharded adapter subscribes per room, and it does not wait for Redis to
+   * confirm: until then a publish to the room passes this node by.
+   */
+  subscribed(room: string): Promise<void>;
   close(): Promise<void>;
 }
 
 export function createScaleOut(config: Config): ScaleOut {
   const traffic = new AdapterTraffic();
   if (!config.redisUrl) {
-    return { kind: 'memory', adapter: undefined, redis: undefined, traffic, onRecovered: () => {}, close: async () => {} };
+    return { kind: 'memory', adapter: undefined, redis: undefined, traffic, onRecovered: () => {}, subscribed: async () => {}, close: async () => {} };
   }
   // Commands fail fast while Redis is away (publishes of that moment are lost anyway; clients catch up).
   const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, retryStrategy: reconnectDelay });
@@ -52,11 +58,19 @@ export function createScaleOut(config: Config): ScaleOut {
     redis: pub,
     traffic,
     onRecovered: (cb) => recovered.push(cb),
+    // Redis answers the commands of one connection in order: when this second SSUBSCRIBE of the
+    // room's channel is confirmed, so is the adapter's (sent when the room was created).
+    subscribed: config.socketAdapter === 'sharded' ? (room) => sub.ssubscribe(shardedRoomChannel(room)).then(() => undefined) : async () => {},
     async close() {
       state.shuttingDown = true;
       await Promise.all([pub.quit().catch(() => pub.disconnect()), sub.quit().catch(() => sub.disconnect())]);
     },
   };
+}
+
+/** The sharded adapter's channel for a room ('dynamic' mode, default prefix, main namespace). */
+export function shardedRoomChannel(room: string): string {
+  return `socket.io#/#${room}#`;
 }
 
 function buildAdapter(kind: Config['socketAdapter'], pub: Redis, sub: Redis, traffic: AdapterTraffic): AdapterFactory {

@@ -9,9 +9,10 @@ import { Server } from 'socket.io';
 import { rooms } from '@shared/realtime.js';
 import type { AppContext } from '../context.js';
 import type { SiteDirectory } from '../http/site.js';
-import { createScaleOut } from './adapter.js';
+import { createScaleOut, type ScaleOut } from './adapter.js';
 import type { AdapterTrafficSnapshot } from './adapter-stats.js';
 import { createEmitter } from './emitter.js';
+import { RoomSubscriptions } from './room-subscriptions.js';
 import { authenticateSocket, originGuard } from './handshake.js';
 import { releaseHandshakeRequest, releaseUpgradeResponse } from './release-request.js';
 import type { Notifier } from './notifier.js';
@@ -32,6 +33,8 @@ export interface RealtimeOptions {
   sites: SiteDirectory;
   /** per-socket command registrations of the modules (e.g. chats) */
   commands?: SocketCommands[];
+  /** the fan-out between processes; by default built from the config (tests pass their own) */
+  scaleOut?: ScaleOut;
 }
 
 export interface RealtimeStats {
@@ -52,7 +55,7 @@ export interface Realtime {
 }
 
 export async function attachRealtime(http: HttpServer, ctx: AppContext, options: RealtimeOptions): Promise<Realtime> {
-  const scaleOut = createScaleOut(ctx.config);
+  const scaleOut = options.scaleOut ?? createScaleOut(ctx.config);
   const io: RealtimeServer = new Server(http, {
     path: '/socket.io',
     serveClient: false,
@@ -73,7 +76,13 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
     ? new RedisPresenceCounter(scaleOut.redis, sweptOffline)
     : new MemoryPresenceCounter();
   const presence = new PresenceService(ctx, counter, emitter);
-  const commandContext: CommandContext = { ctx, presence, siteOf: (socket) => options.sites.find(socket.data.host) };
+  const subscriptions = new RoomSubscriptions(scaleOut);
+  const commandContext: CommandContext = {
+    ctx,
+    presence,
+    siteOf: (socket) => options.sites.find(socket.data.host),
+    receiving: (userId) => subscriptions.ready(rooms.user(userId)),
+  };
 
   // Work still running when we shut down (presence writes) is awaited before the database closes.
   const pending = new Set<Promise<unknown>>();
@@ -97,7 +106,10 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
   io.on('connection', (socket) => {
     const { userId } = socket.data;
     releaseHandshakeRequest(socket);
-    void socket.join(rooms.user(userId));
+    const room = rooms.user(userId);
+    const created = !io.of('/').adapter.rooms.has(room);
+    void socket.join(room);
+    if (created) subscriptions.track(room);
     track(presence.socketOpened(userId));
     socket.onAny(dispatchCommand);
     socket.on('disconnect', onDisconnect);

@@ -34,6 +34,12 @@ export interface CommandContext {
   presence: PresenceReader;
   /** the site the socket connected to (re-read through the site cache, so settings stay fresh) */
   siteOf(socket: MemberSocket): SiteRow | undefined;
+  /**
+   * Resolves once this node receives the member's room events from other nodes (at once on a
+   * single node, or when the room was already subscribed); a catch-up answered earlier could miss
+   * a message sent in between.
+   */
+  receiving(userId: number): Promise<void>;
 }
 
 /** Command handlers by event name; the dispatcher in io.ts calls each with the socket as `this`. */

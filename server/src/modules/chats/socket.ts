@@ -47,7 +47,7 @@ function stateOf(socket: MemberSocket): ChatSocketState {
  * The chat commands, built once per server and shared by every socket (per-socket closures were a
  * few hundred bytes per connected member): realtime/io.ts calls them with the socket as `this`.
  */
-export function chatCommands({ ctx, presence, siteOf }: CommandContext): SocketCommandHandlers {
+export function chatCommands({ ctx, presence, siteOf, receiving }: CommandContext): SocketCommandHandlers {
   return {
     'message:send'(this: MemberSocket, input: unknown, ack: unknown) {
       void runCommand(sendMessageBody, input, replyVia(ack), async (body) => {
@@ -67,7 +67,10 @@ export function chatCommands({ ctx, presence, siteOf }: CommandContext): SocketC
     // After a restart every member catches up at once: over the socket that just connected this
     // costs a fraction of a sync.php request, which loads the session and runs express's pipeline.
     'sync'(this: MemberSocket, input: unknown, ack: unknown) {
-      void runCommand(syncCommandInput, input, replyVia(ack), ({ after }) => syncMessages(ctx, freshMember(ctx, this), after));
+      void runCommand(syncCommandInput, input, replyVia(ack), async ({ after }) => {
+        await receiving(this.data.userId);
+        return syncMessages(ctx, freshMember(ctx, this), after);
+      });
     },
 
     'typing'(this: MemberSocket, input: unknown, ack?: unknown) {

@@ -1,0 +1,109 @@
+/**
+ * A member's catch-up (`sync`) is answered only once this node receives the member's room events
+ * from other nodes: otherwise a message stored just after the catch-up's query, and published
+ * before the room's subscription was confirmed, would reach the member by neither road.
+ */
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SyncResponse } from '@shared/api/chats.js';
+import { rooms, type AckResult } from '@shared/realtime.js';
+import { loggedInMember } from '../modules/chats/chat-test-kit.js';
+import { startTestServer, tempDir, testConfig, type TestServer } from '../test/harness.js';
+import { startPrivateRedis, type PrivateRedis } from '../test/multi-process.js';
+import { createScaleOut, shardedRoomChannel } from './adapter.js';
+import { RoomSubscriptions } from './room-subscriptions.js';
+import { command, openSocket, sleep, type ClientSocket } from './testing.js';
+
+const sockets: ClientSocket[] = [];
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.close();
+  vi.useRealTimers();
+});
+
+function gate() {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
+describe('RoomSubscriptions', () => {
+  it('holds a room until its subscription is confirmed, then keeps nothing', async () => {
+    const confirmed = gate();
+    const subscriptions = new RoomSubscriptions({ subscribed: () => confirmed.promise });
+    subscriptions.track('user:1');
+    let ready = false;
+    void subscriptions.ready('user:1').then(() => (ready = true));
+    await sleep(20);
+    expect(ready).toBe(false);
+    confirmed.open();
+    await sleep(0);
+    expect(ready).toBe(true);
+    // Settled: the next look-up answers at once, from no stored entry.
+    let again = false;
+    void subscriptions.ready('user:1').then(() => (again = true));
+    await Promise.resolve();
+    expect(again).toBe(true);
+  });
+
+  it('gives up waiting after two seconds, and on a failed subscription at once (Redis may be away)', async () => {
+    vi.useFakeTimers();
+    const subscriptions = new RoomSubscriptions({ subscribed: (room) => (room === 'user:1' ? new Promise<void>(() => {}) : Promise.reject(new Error('closed'))) });
+    subscriptions.track('user:1');
+    subscriptions.track('user:2');
+    let hanging = false;
+    let failed = false;
+    void subscriptions.ready('user:1').then(() => (hanging = true));
+    void subscriptions.ready('user:2').then(() => (failed = true));
+    await vi.advanceTimersByTimeAsync(1);
+    expect([hanging, failed]).toEqual([false, true]);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(hanging).toBe(true);
+  });
+});
+
+describe('the sync command on a node whose subscription is pending', () => {
+  let server: TestServer;
+  const confirmed = gate();
+  beforeAll(async () => {
+    const scaleOut = { ...createScaleOut(testConfig(tempDir())), subscribed: () => confirmed.promise };
+    server = await startTestServer({}, { scaleOut });
+  });
+  afterAll(() => server.destroy());
+
+  it('answers only after the member room is subscribed', async () => {
+    const member = await loggedInMember(server);
+    const socket = await openSocket(server.url, { cookie: member.client.cookieHeader() });
+    sockets.push(socket);
+    let answer: AckResult<SyncResponse> | undefined;
+    void command<SyncResponse>(socket, 'sync', { after: 0 }).then((result) => (answer = result));
+    await sleep(300);
+    expect(answer).toBeUndefined();
+    confirmed.open();
+    await vi.waitFor(() => expect(answer).toMatchObject({ ok: true, data: { messages: [], has_more: false } }));
+  });
+});
+
+describe('the sharded adapter on a real Redis', () => {
+  let redis: PrivateRedis;
+  let server: TestServer;
+  beforeAll(async () => {
+    redis = await startPrivateRedis();
+    server = await startTestServer({ REDIS_URL: redis.url, SOCKET_ADAPTER: 'sharded' });
+  });
+  afterAll(async () => {
+    await server.destroy();
+    redis.kill();
+  });
+
+  it("confirms the adapter's own channel for the member room before the catch-up answers", async () => {
+    const member = await loggedInMember(server);
+    const socket = await openSocket(server.url, { cookie: member.client.cookieHeader() });
+    sockets.push(socket);
+    expect(await command<SyncResponse>(socket, 'sync', { after: 0 })).toMatchObject({ ok: true });
+    const client = new Redis(redis.url);
+    const channels = (await client.call('PUBSUB', 'SHARDCHANNELS', `*${rooms.user(member.user.id)}#`)) as string[];
+    await client.quit();
+    // One channel: the adapter's. A second name would mean the wait confirmed a channel nobody publishes to.
+    expect(channels).toEqual([shardedRoomChannel(rooms.user(member.user.id))]);
+  });
+});
