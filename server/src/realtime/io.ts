@@ -82,7 +82,16 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
     presence,
     siteOf: (socket) => options.sites.find(socket.data.host),
     receiving: (userId) => subscriptions.ready(rooms.user(userId)),
+    join: joinRoom,
   };
+
+  /** Joins `room`; resolves once this node receives what other nodes publish to it. */
+  function joinRoom(socket: MemberSocket, room: string): Promise<void> {
+    const created = !io.of('/').adapter.rooms.has(room);
+    void socket.join(room);
+    if (created) subscriptions.track(room);
+    return subscriptions.ready(room);
+  }
 
   // Work still running when we shut down (presence writes) is awaited before the database closes.
   const pending = new Set<Promise<unknown>>();
@@ -106,10 +115,8 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
   io.on('connection', (socket) => {
     const { userId } = socket.data;
     releaseHandshakeRequest(socket);
-    const room = rooms.user(userId);
-    const created = !io.of('/').adapter.rooms.has(room);
-    void socket.join(room);
-    if (created) subscriptions.track(room);
+    // Not awaited here: the catch-up (`sync`) waits for it.
+    void joinRoom(socket, rooms.user(userId));
     track(presence.socketOpened(userId));
     socket.onAny(dispatchCommand);
     socket.on('disconnect', onDisconnect);

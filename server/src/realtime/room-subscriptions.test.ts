@@ -6,8 +6,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SyncResponse } from '@shared/api/chats.js';
-import { rooms, type AckResult } from '@shared/realtime.js';
-import { loggedInMember } from '../modules/chats/chat-test-kit.js';
+import { rooms, type AckResult, type PresenceDto } from '@shared/realtime.js';
+import { loggedInMember, send } from '../modules/chats/chat-test-kit.js';
 import { startTestServer, tempDir, testConfig, type TestServer } from '../test/harness.js';
 import { startPrivateRedis, type PrivateRedis } from '../test/multi-process.js';
 import { createScaleOut, shardedRoomChannel } from './adapter.js';
@@ -61,25 +61,45 @@ describe('RoomSubscriptions', () => {
   });
 });
 
-describe('the sync command on a node whose subscription is pending', () => {
+describe('commands on a node whose room subscriptions are pending', () => {
   let server: TestServer;
-  const confirmed = gate();
+  let confirmed = gate();
   beforeAll(async () => {
     const scaleOut = { ...createScaleOut(testConfig(tempDir())), subscribed: () => confirmed.promise };
     server = await startTestServer({}, { scaleOut });
   });
   afterAll(() => server.destroy());
 
-  it('answers only after the member room is subscribed', async () => {
-    const member = await loggedInMember(server);
-    const socket = await openSocket(server.url, { cookie: member.client.cookieHeader() });
-    sockets.push(socket);
-    let answer: AckResult<SyncResponse> | undefined;
-    void command<SyncResponse>(socket, 'sync', { after: 0 }).then((result) => (answer = result));
+  /** Sends a command and checks it is held until the subscriptions are confirmed. */
+  async function heldUntilConfirmed<T>(socket: ClientSocket, event: 'sync' | 'presence:watch', payload: unknown): Promise<AckResult<T>> {
+    let answer: AckResult<T> | undefined;
+    void command<T>(socket, event, payload).then((result) => (answer = result));
     await sleep(300);
     expect(answer).toBeUndefined();
     confirmed.open();
-    await vi.waitFor(() => expect(answer).toMatchObject({ ok: true, data: { messages: [], has_more: false } }));
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    return answer!;
+  }
+
+  it('sync answers only after the member room is subscribed', async () => {
+    confirmed = gate();
+    const member = await loggedInMember(server);
+    const socket = await openSocket(server.url, { cookie: member.client.cookieHeader() });
+    sockets.push(socket);
+    expect(await heldUntilConfirmed<SyncResponse>(socket, 'sync', { after: 0 })).toMatchObject({ ok: true, data: { messages: [], has_more: false } });
+  });
+
+  it('presence:watch reads the states only after the watched rooms are subscribed', async () => {
+    const member = await loggedInMember(server);
+    const peer = await loggedInMember(server);
+    expect((await send(member.client, peer.user.id)).status).toBe(201);
+    const socket = await openSocket(server.url, { cookie: member.client.cookieHeader() });
+    sockets.push(socket);
+    confirmed = gate();
+    expect(await heldUntilConfirmed<PresenceDto[]>(socket, 'presence:watch', { profiles: [peer.user.id] })).toMatchObject({
+      ok: true,
+      data: [{ profile: peer.user.id, online: false }],
+    });
   });
 });
 

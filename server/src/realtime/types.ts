@@ -40,6 +40,8 @@ export interface CommandContext {
    * a message sent in between.
    */
   receiving(userId: number): Promise<void>;
+  /** joins the socket to `room` and resolves once this node receives the room's events from other nodes */
+  join(socket: MemberSocket, room: string): Promise<void>;
 }
 
 /** Command handlers by event name; the dispatcher in io.ts calls each with the socket as `this`. */

@@ -47,7 +47,7 @@ function stateOf(socket: MemberSocket): ChatSocketState {
  * The chat commands, built once per server and shared by every socket (per-socket closures were a
  * few hundred bytes per connected member): realtime/io.ts calls them with the socket as `this`.
  */
-export function chatCommands({ ctx, presence, siteOf, receiving }: CommandContext): SocketCommandHandlers {
+export function chatCommands({ ctx, presence, siteOf, receiving, join }: CommandContext): SocketCommandHandlers {
   return {
     'message:send'(this: MemberSocket, input: unknown, ack: unknown) {
       void runCommand(sendMessageBody, input, replyVia(ack), async (body) => {
@@ -95,8 +95,9 @@ export function chatCommands({ ctx, presence, siteOf, receiving }: CommandContex
         const { blockedByMe, blockedMe } = blockSetsOf(ctx.db, userId);
         const next = new Set(profiles.filter((id) => peers.has(id) && !blockedByMe.has(id) && !blockedMe.has(id)));
         for (const id of state.watched) if (!next.has(id)) void this.leave(rooms.presence(id));
-        for (const id of next) void this.join(rooms.presence(id));
         state.watched = next;
+        // The states are read once their changes reach this node: one in between would be missed.
+        await Promise.all([...next].map((id) => join(this, rooms.presence(id))));
         return presence.lookup([...next]);
       });
     },
