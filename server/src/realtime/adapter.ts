@@ -29,16 +29,17 @@ export interface ScaleOut {
   /**
    * Resolves once this node receives what other nodes publish to `room`, for a room this node has
    * just created. Only the sharded adapter subscribes per room, and it does not wait for Redis to
-   * confirm: until then a publish to the room passes this node by.
+   * confirm: until then a publish to the room passes this node by. Absent where a node receives
+   * every room from the start (in memory, classic, streams).
    */
-  subscribed(room: string): Promise<void>;
+  subscribed?(room: string): Promise<void>;
   close(): Promise<void>;
 }
 
 export function createScaleOut(config: Config): ScaleOut {
   const traffic = new AdapterTraffic();
   if (!config.redisUrl) {
-    return { kind: 'memory', adapter: undefined, redis: undefined, traffic, onRecovered: () => {}, subscribed: async () => {}, close: async () => {} };
+    return { kind: 'memory', adapter: undefined, redis: undefined, traffic, onRecovered: () => {}, close: async () => {} };
   }
   // Commands fail fast while Redis is away (publishes of that moment are lost anyway; clients catch up).
   const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, retryStrategy: reconnectDelay });
@@ -60,7 +61,7 @@ export function createScaleOut(config: Config): ScaleOut {
     onRecovered: (cb) => recovered.push(cb),
     // Redis answers the commands of one connection in order: when this second SSUBSCRIBE of the
     // room's channel is confirmed, so is the adapter's (sent when the room was created).
-    subscribed: config.socketAdapter === 'sharded' ? (room) => sub.ssubscribe(shardedRoomChannel(room)).then(() => undefined) : async () => {},
+    ...(config.socketAdapter === 'sharded' ? { subscribed: (room: string) => sub.ssubscribe(shardedRoomChannel(room)).then(() => undefined) } : {}),
     async close() {
       state.shuttingDown = true;
       await Promise.all([pub.quit().catch(() => pub.disconnect()), sub.quit().catch(() => sub.disconnect())]);

@@ -45,6 +45,15 @@ describe('RoomSubscriptions', () => {
     expect(again).toBe(true);
   });
 
+  it('waits for nothing where every room is received from the start (one node, classic, streams)', async () => {
+    const subscriptions = new RoomSubscriptions({});
+    subscriptions.track('user:1');
+    let ready = false;
+    void subscriptions.ready('user:1').then(() => (ready = true));
+    await Promise.resolve();
+    expect(ready).toBe(true);
+  });
+
   it('gives up waiting after two seconds, and on a failed subscription at once (Redis may be away)', async () => {
     vi.useFakeTimers();
     const subscriptions = new RoomSubscriptions({ subscribed: (room) => (room === 'user:1' ? new Promise<void>(() => {}) : Promise.reject(new Error('closed'))) });

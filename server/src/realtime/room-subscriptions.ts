@@ -17,12 +17,13 @@ export class RoomSubscriptions {
 
   /** Call when this node has just created `room` (its first local socket joined). */
   track(room: string): void {
-    if (this.pending.has(room)) return;
+    const { subscribed } = this.scaleOut;
+    if (!subscribed || this.pending.has(room)) return;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, SUBSCRIPTION_WAIT_MS);
     });
-    const settled = Promise.race([this.scaleOut.subscribed(room).catch(() => undefined), timeout]).finally(() => {
+    const settled = Promise.race([subscribed.call(this.scaleOut, room).catch(() => undefined), timeout]).finally(() => {
       clearTimeout(timer);
       this.pending.delete(room);
     });
