@@ -5,10 +5,11 @@ const SUBSCRIPTION_WAIT_MS = 2000;
 const RECEIVING = Promise.resolve();
 
 /**
- * The member rooms this node has created whose subscription Redis has not confirmed yet. A
- * catch-up answered in that window could miss a message stored just after its query and published
- * before the subscription: neither the catch-up nor the live event would bring it. So the `sync`
- * command waits here first. Entries leave as soon as they settle: nothing is kept per idle member.
+ * The rooms (member and presence rooms) this node has created whose subscription Redis has not
+ * confirmed yet. A catch-up answered in that window could miss a message stored just after its
+ * query and published before the subscription: neither the catch-up nor the live event would
+ * bring it. So `sync` and `presence:watch` wait here first. Entries leave as soon as they settle:
+ * nothing is kept per idle member.
  */
 export class RoomSubscriptions {
   private readonly pending = new Map<string, Promise<void>>();
