@@ -17,9 +17,13 @@ async function openAs(browser: Browser, baseURL: string, locale: string, viewpor
   return { ...member, chats };
 }
 
-/** A screenshot once every image on the page has loaded (or failed): avatars fade in otherwise. */
+/**
+ * A screenshot once every image has loaded (or failed) and every animation has ended: otherwise
+ * avatars are still missing and a sheet that slides up is caught half transparent.
+ */
 async function screenshot(page: Page, path: string): Promise<void> {
   await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   await page.screenshot({ path });
 }
 
