@@ -99,6 +99,14 @@ function start(respond: Responder) {
   stop = startRealtime();
 }
 
+/** start(), then the socket connects and the owner has handled it. */
+async function startConnected(respond: Responder) {
+  start(respond);
+  await flush();
+  socket.connect();
+  await flush();
+}
+
 function openThreadWith(messages: MessageDto[]) {
   updateThread(PEER, (t) => ({ ...mergeStored(t, messages), loaded: true }), CONVERSATION);
 }
@@ -210,10 +218,7 @@ describe('the realtime owner', () => {
 
   it('a refusal for credits shows the balance the server gave, over the socket and over REST', async () => {
     // This tab believes in 10 credits; another device spent them.
-    start((event) => (event === 'message:send' ? { ok: false, error: 'insufficient_credits', message: 'no', details: { credits: 0, needed: 1 } } : undefined));
-    await flush();
-    socket.connect();
-    await flush();
+    await startConnected((event) => (event === 'message:send' ? { ok: false, error: 'insufficient_credits', message: 'no', details: { credits: 0, needed: 1 } } : undefined));
     openThreadWith([message(100, PEER)]);
     sendChatMessage(PEER, { kind: 'text', body: 'over the socket' });
     await flush();
@@ -230,10 +235,7 @@ describe('the realtime owner', () => {
   });
 
   it('marks a refused message failed with the reason, and does not re-send it on reconnect', async () => {
-    start((event) => (event === 'message:send' ? { ok: false, error: 'conversation_limit', message: 'limit' } : undefined));
-    await flush();
-    socket.connect();
-    await flush();
+    await startConnected((event) => (event === 'message:send' ? { ok: false, error: 'conversation_limit', message: 'limit' } : undefined));
     openThreadWith([message(100, PEER)]);
     sendChatMessage(PEER, { kind: 'text', body: 'hi' });
     await flush();
@@ -247,10 +249,7 @@ describe('the realtime owner', () => {
   });
 
   it('an ack that never comes falls back to REST with the same client id', async () => {
-    start(() => undefined);
-    await flush();
-    socket.connect();
-    await flush();
+    await startConnected(() => undefined);
     openThreadWith([message(100, PEER)]);
     vi.mocked(api.postMessage).mockImplementation(async (input) => ({ message: { ...message(105, ME), client_id: input.client_id }, credits: 9, duplicate: true }));
     sendChatMessage(PEER, { kind: 'text', body: 'lost ack' });
@@ -279,10 +278,7 @@ describe('the realtime owner', () => {
   });
 
   it('applies counts, credits, read receipts and removals pushed by the server', async () => {
-    start(() => undefined);
-    await flush();
-    socket.connect();
-    await flush();
+    await startConnected(() => undefined);
     openThreadWith([message(100, PEER), message(106, ME)]);
     socket.server('counts', { total_unread: 3, total_new_likes: 2, badge: 5 });
     socket.server('credits', { credits: 4 });
