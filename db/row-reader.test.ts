@@ -1,24 +1,18 @@
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createMember, insertTestSite } from '../server/src/test/factories.js';
-import { tempDir } from '../server/src/test/harness.js';
-import { openDb, type Db } from './client.js';
+import { createMember } from '../server/src/test/factories.js';
+import { openTestDatabase, type TestDatabase } from '../server/src/test/harness.js';
+import type { Db } from './client.js';
 import { rowsWhere } from './row-reader.js';
 import { users } from './schema/index.js';
 
+let database: TestDatabase;
 let db: Db;
-let dir: string;
 beforeAll(() => {
-  dir = tempDir();
-  db = openDb(join(dir, 'rows.db'));
-  insertTestSite(db);
+  database = openTestDatabase();
+  db = database.db;
 });
-afterAll(() => {
-  db.$client.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => database.close());
 
 describe('rowsWhere', () => {
   it('reads a whole row exactly as drizzle maps it (booleans, JSON, nulls), or undefined', async () => {

@@ -1,28 +1,22 @@
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, sql } from 'drizzle-orm';
-import { createMember, insertTestSite } from '../server/src/test/factories.js';
-import { tempDir } from '../server/src/test/harness.js';
-import { openDb, type Db } from './client.js';
+import { count, eq, sql } from 'drizzle-orm';
+import { createMember } from '../server/src/test/factories.js';
+import { openTestDatabase, type TestDatabase } from '../server/src/test/harness.js';
+import type { Db } from './client.js';
 import { likes, photos, profiles, users } from './schema/index.js';
 import { streamlined } from './streamlined-query.js';
 
+let database: TestDatabase;
 let db: Db;
-let dir: string;
 let memberId: number;
 let peerId: number;
 beforeAll(async () => {
-  dir = tempDir();
-  db = openDb(join(dir, 'streamlined.db'));
-  insertTestSite(db);
+  database = openTestDatabase();
+  db = database.db;
   memberId = (await createMember(db, { credits: 7, paidUser: true, name: 'Streamlined' })).id;
   peerId = (await createMember(db)).id;
 });
-afterAll(() => {
-  db.$client.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => database.close());
 
 describe('streamlined drizzle queries', () => {
   it('read whole rows exactly as drizzle maps them (booleans, JSON, nulls)', () => {

@@ -15,6 +15,26 @@ export function tempDir(prefix = 'dating-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
+export interface TestDatabase {
+  db: Db;
+  /** closes the database and removes its directory */
+  close(): void;
+}
+
+/** A migrated database file in a directory of its own, holding the test site: for tests below HTTP. */
+export function openTestDatabase(): TestDatabase {
+  const dir = tempDir();
+  const db = openDb(join(dir, 'test.db'));
+  insertTestSite(db);
+  return {
+    db,
+    close() {
+      db.$client.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_ON_START: 'false', ARGON2_MAX_CONCURRENT: '4', ...env });
 }

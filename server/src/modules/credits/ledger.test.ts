@@ -1,24 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { openDb, writeTransaction, type Db } from '@db/client.js';
+import { writeTransaction, type Db } from '@db/client.js';
 import { creditLedger, users } from '@db/schema/index.js';
-import { createMember, insertTestSite } from '../../test/factories.js';
-import { tempDir } from '../../test/harness.js';
+import { createMember } from '../../test/factories.js';
+import { openTestDatabase, type TestDatabase } from '../../test/harness.js';
 import { chargeForMessage, InsufficientCreditsError, moveCredits, spendCredits } from './ledger.js';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 
+let database: TestDatabase;
 let db: Db;
-let dir: string;
 beforeAll(() => {
-  dir = tempDir();
-  db = openDb(join(dir, 'ledger.db'));
-  insertTestSite(db);
+  database = openTestDatabase();
+  db = database.db;
 });
-afterAll(() => {
-  db.$client.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => database.close());
 
 describe('credit ledger', () => {
   it('adds and spends, writing one ledger row per movement with the balance after', async () => {
