@@ -98,9 +98,3 @@ const insertEntry = preparedOnce((db) =>
     })
     .prepare(),
 );
-
-/** Convenience for spending: moveCredits with a negative delta. */
-export function spendCredits(tx: Db, userId: number, amount: number, reason: CreditReason, reference: string, now: number): LedgerEntry {
-  if (amount < 0) throw new Error('spendCredits: amount must be >= 0');
-  return moveCredits(tx, userId, -amount, reason, reference, now);
-}
