@@ -24,7 +24,6 @@ export function blockExistsBetween(db: Db, a: number, b: number): boolean {
   return blockBetween(db).get({ a, b }) !== undefined;
 }
 
-/** Both directions seen from `userId`: whom they block, and who blocks them. */
 // Every presence watch reads both (each client watches again on every reconnect): prepared once.
 const blockedBy = preparedOnce((db) =>
   db.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, sql.placeholder('userId'))).prepare(),
@@ -33,6 +32,7 @@ const blockersOf = preparedOnce((db) =>
   db.select({ id: blocks.blockerId }).from(blocks).where(eq(blocks.blockedId, sql.placeholder('userId'))).prepare(),
 );
 
+/** Both directions seen from `userId`: whom they block, and who blocks them. */
 export function blockSetsOf(db: Db, userId: number): { blockedByMe: Set<number>; blockedMe: Set<number> } {
   const mine = blockedBy(db).all({ userId });
   const theirs = blockersOf(db).all({ userId });

@@ -89,12 +89,12 @@ function parseSendInput(input: unknown, site: SiteRow) {
   return parseInput(sendMessageBody, input);
 }
 
+type StoredSend = { duplicate: true; message: q.MessageRow } | { duplicate: false; message: q.MessageRow; credits: number; recipientCounts: CountsDto };
+
 /**
  * The transaction of one send. Order of checks: recipient, block, conversation limit, icebreaker
  * rule, credits; any failure rolls back the conversation it may have created.
  */
-type StoredSend = { duplicate: true; message: q.MessageRow } | { duplicate: false; message: q.MessageRow; credits: number; recipientCounts: CountsDto };
-
 function storeMessage(tx: Db, sender: UserRow, site: SiteRow, recipientId: number, clientId: string, content: MessageContent, now: number): StoredSend {
   const senderId = sender.id;
   const earlier = q.findMessageByClientId(tx, senderId, clientId);
