@@ -1,5 +1,6 @@
 import { Column, getTableColumns, getTableName, type InferSelectModel } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { fieldDecoder, rowAssembler } from './array-rows.js';
 import type { Db } from './client.js';
 import { connectionOf, preparedOnce } from './prepared.js';
 
@@ -16,19 +17,14 @@ export function rowsWhere<T extends SQLiteTable, P extends unknown[]>(
 ): (db: Db, ...params: P) => InferSelectModel<T> | undefined {
   const columns = Object.entries(getTableColumns(table)) as [string, Column][];
   const source = `SELECT ${columns.map(([, column]) => `"${column.name}"`).join(', ')} FROM "${getTableName(table)}" WHERE ${where}`;
-  const keys = columns.map(([key]) => key);
-  const converters = columns.map(([, column]) => (column.mapFromDriverValue === Column.prototype.mapFromDriverValue ? null : column));
+  const toRow = rowAssembler(
+    columns.map(([key]) => key),
+    columns.map(([, column]) => fieldDecoder(column) ?? null),
+  );
   const statement = preparedOnce((db) => connectionOf(db).prepare<P, unknown[]>(source));
 
   return (db, ...params) => {
     const values = statement(db).raw(true).get(...params);
-    if (!values) return undefined;
-    const row: Record<string, unknown> = {};
-    for (let i = 0; i < keys.length; i++) {
-      const value = values[i];
-      const converter = converters[i];
-      row[keys[i]!] = value === null || !converter ? value : converter.mapFromDriverValue(value);
-    }
-    return row as InferSelectModel<T>;
+    return values ? (toRow(values) as InferSelectModel<T>) : undefined;
   };
 }

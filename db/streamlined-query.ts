@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
-import { Column, is, Param, Placeholder, SQL } from 'drizzle-orm';
+import { Column, is, Param, Placeholder } from 'drizzle-orm';
 import { SQLitePreparedQuery } from 'drizzle-orm/sqlite-core';
+import { fieldDecoder, rowAssembler, type Decode } from './array-rows.js';
 
 /** What drizzle's better-sqlite3 prepared query holds; read once, when a query is streamlined. */
 interface DrizzlePreparedInternals {
@@ -10,7 +11,6 @@ interface DrizzlePreparedInternals {
   customResultMapper?: unknown;
 }
 
-type Decode = (value: unknown) => unknown;
 /** A parameter: a constant (name null), or a placeholder's name with the column encoder drizzle would apply. */
 interface Binding {
   name: string | null;
@@ -31,7 +31,7 @@ export function streamlined<Q>(prepared: Q): Q {
   const internals = prepared as unknown as DrizzlePreparedInternals;
   const { customResultMapper, fields } = internals;
   if (!internals.stmt || customResultMapper || fields?.some((f) => f.path.length !== 1)) return prepared;
-  const decoders = fields?.map((f) => decoderOf(f.field));
+  const decoders = fields?.map((f) => fieldDecoder(f.field));
   if (decoders?.includes(undefined)) return prepared;
   const { stmt, params } = withLiteralLimit(internals.stmt, internals.query);
 
@@ -60,16 +60,10 @@ export function streamlined<Q>(prepared: Q): Q {
     }) as Q;
   }
 
-  const keys = fields.map((f) => f.path[0]!);
-  const toObject = (row: unknown[]): Record<string, unknown> => {
-    const result: Record<string, unknown> = {};
-    for (let i = 0; i < keys.length; i++) {
-      const value = row[i];
-      const decode = decoders[i];
-      result[keys[i]!] = value === null || !decode ? value : decode(value);
-    }
-    return result;
-  };
+  const toObject = rowAssembler(
+    fields.map((f) => f.path[0]!),
+    decoders as Array<Decode | null>,
+  );
   return Object.assign(Object.create(prepared as object) as object, {
     run: (values?: Record<string, unknown>) => stmt.run(...bind(values)),
     get: (values?: Record<string, unknown>) => {
@@ -103,25 +97,3 @@ function bindingOf(param: unknown): Binding {
   return { name: null, constant: param, encode: null };
 }
 
-/**
- * The column's or expression's driver mapping, null where it would return the value unchanged,
- * undefined for a kind of field not handled here (a subquery).
- */
-function decoderOf(field: unknown): Decode | null | undefined {
-  let decoder: { mapFromDriverValue: Decode } | undefined;
-  if (is(field, Column)) decoder = field;
-  else if (is(field, SQL)) decoder = decoderOfSql(field);
-  else if (is(field, SQL.Aliased)) decoder = decoderOfSql(field.sql);
-  if (!decoder) return undefined;
-  if (is(decoder, Column) && decoder.mapFromDriverValue === Column.prototype.mapFromDriverValue) return null;
-  if (!is(decoder, Column) && decoder.mapFromDriverValue === IDENTITY_DECODER) return null;
-  return (v) => decoder.mapFromDriverValue(v);
-}
-
-/** mapWith() sets an expression's decoder; drizzle's types keep the field internal. */
-function decoderOfSql(expression: SQL): { mapFromDriverValue: Decode } {
-  return (expression as unknown as { decoder: { mapFromDriverValue: Decode } }).decoder;
-}
-
-/** drizzle's SQL expressions decode with a shared no-op unless mapWith() set one. */
-const IDENTITY_DECODER = decoderOfSql(new SQL([])).mapFromDriverValue;
