@@ -96,6 +96,7 @@ function printReconnectSummary(r: ReconnectResult): boolean {
     ['server down (kill -> listening)', '-', `${r.downSeconds.toFixed(1)} s`, '', ''],
     ['99% of members reconnected after kill', `< ${TARGET_RECONNECT_99_SECONDS} s`, r.reconnect99Seconds === null ? `never (${r.reconnectedAll}/${r.members})` : `${r.reconnect99Seconds.toFixed(1)} s`, `all reconnected: ${r.reconnectedAll}/${r.members}; catch-up (sync + presence watch) failures ${r.catchUpFailures}`, verdict(r.reconnect99Seconds !== null && r.reconnect99Seconds < TARGET_RECONNECT_99_SECONDS)],
     ['50% / 90% reconnected after kill', '-', `${secs(r.reconnect50Seconds)} / ${secs(r.reconnect90Seconds)}`, `restarted server busy until 99%: ${r.serverBusyUntil99 === null ? '-' : `${Math.round(r.serverBusyUntil99 * 100)} %`}`, ''],
+    ['restarted server CPU until 99% back', '-', r.serverCpuSecondsUntil99 === null ? '-' : `${r.serverCpuSecondsUntil99.toFixed(2)} s`, r.serverCpuSecondsUntil99 === null ? '' : `${((r.serverCpuSecondsUntil99 * 1000) / Math.ceil(r.members * 0.99)).toFixed(2)} ms per member back, with the ${int(r.rate)} msg/s going on`, ''],
     ['failed reconnect attempts', '-', int(Object.values(r.connectErrors).reduce((a, b) => a + b, 0)), JSON.stringify(r.connectErrors), ''],
     ['latency p50 / p99 / max over the run', '-', `${ms(r.step.latency.p50)} / ${ms(r.step.latency.p99)} / ${ms(r.step.latency.max)} ms`, '', ''],
   ];
