@@ -12,8 +12,6 @@ import './http/request-types.js';
 
 export interface BuiltApp {
   app: Express;
-  /** the same session middleware instance, for Socket.IO's handshake */
-  session: RequestHandler;
   sites: SiteDirectory;
 }
 
@@ -48,7 +46,7 @@ export function buildApp(ctx: AppContext, options: { clientDir?: string } = {}):
 
   serveClient(app, options.clientDir ?? resolve(process.cwd(), 'dist/client'));
   app.use(errorMiddleware);
-  return { app, session, sites };
+  return { app, sites };
 }
 
 function setSecurityHeaders(res: Response): void {

@@ -62,7 +62,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     sessionStore,
     sessionSecret: config.sessionSecret ?? storedSecret(db, 'session_secret'),
   };
-  const { app, session, sites } = buildApp(ctx, { clientDir: options.clientDir });
+  const { app, sites } = buildApp(ctx, { clientDir: options.clientDir });
   let realtime: Realtime | undefined;
   const http = createServer((req, res) => {
     if (!config.isProduction && realtime && req.url?.split('?')[0] === REALTIME_STATS_PATH) return sendRealtimeStats(res, realtime);
@@ -70,7 +70,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   // Long-lived keep-alive sockets behind a load balancer must outlive its idle timeout.
   http.keepAliveTimeout = 65_000;
-  const attached = await attachRealtime(http, ctx, { session, sites, commands: [chatCommands], scaleOut: options.scaleOut });
+  const attached = await attachRealtime(http, ctx, { sites, commands: [chatCommands], scaleOut: options.scaleOut });
   realtime = attached;
   ctx.notifier = attached.notifier;
   ctx.presence = attached.presence;

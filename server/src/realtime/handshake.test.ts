@@ -7,6 +7,9 @@ import { startTestServer, TestClient, type TestServer } from '../test/harness.js
 import { loginAs } from '../test/login.js';
 import { send } from '../modules/chats/chat-test-kit.js';
 import { issueToken } from '../modules/auth/tokens.js';
+import { sign } from 'cookie-signature';
+import { AUTH_COOKIE_NAME } from '@shared/constants.js';
+import { signedSessionId } from './session-reader.js';
 import { collect, command, openSocket, sleep } from './testing.js';
 
 let server: TestServer;
@@ -39,6 +42,18 @@ describe('socket handshake', () => {
 
   it('refuses a forged session cookie', async () => {
     await expect(openSocket(server.url, { cookie: 'auth.sid=s%3Aforged.signature' })).rejects.toThrow('authentication_required');
+  });
+
+  it('refuses a real session id signed with another secret, and a session that logged out', async () => {
+    const { cookie } = await memberCookie();
+    const sid = signedSessionId(cookie, AUTH_COOKIE_NAME, server.ctx.sessionSecret)!;
+    const resigned = `${AUTH_COOKIE_NAME}=${encodeURIComponent(`s:${sign(sid, 'not-the-secret')}`)}`;
+    await expect(openSocket(server.url, { cookie: resigned })).rejects.toThrow('authentication_required');
+
+    const loggedOut = await memberCookie();
+    const res = await fetch(`${server.url}/api/logout.php`, { headers: { cookie: loggedOut.cookie } });
+    expect(res.status).toBe(200);
+    await expect(openSocket(server.url, { cookie: loggedOut.cookie })).rejects.toThrow('authentication_required');
   });
 
   it('accepts a logged-in member, from the same site or without an Origin header', async () => {

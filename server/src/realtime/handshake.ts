@@ -4,15 +4,13 @@
  * connection middleware then requires a live session, exactly as the HTTP side does.
  */
 import type { IncomingMessage } from 'node:http';
-import type { Session, SessionData } from 'express-session';
 import { and, eq, sql } from 'drizzle-orm';
 import { preparedOnce } from '@db/prepared.js';
 import { users } from '@db/schema/index.js';
 import type { AppContext } from '../context.js';
 import { normaliseHost, type SiteDirectory } from '../http/site.js';
+import type { SessionRequest } from './session-reader.js';
 import type { MemberSocket } from './types.js';
-
-type SessionRequest = IncomingMessage & { session?: Session & Partial<SessionData>; sessionID?: string };
 
 /** Host part of an Origin header ('https://www.example.com:8443' -> 'example.com'), or null if unparsable. */
 function originHost(origin: string): string | null {
@@ -50,7 +48,7 @@ const handshakeMember = preparedOnce((db) =>
 
 /**
  * Socket.IO connection middleware: the site comes from the Host header, the member from the
- * express-session shared through `io.engine.use(session)`. Anonymous sessions, sessions of another
+ * express-session that sessionReader loaded (`io.engine.use`). Anonymous sessions, sessions of another
  * site, of a deleted account or from before a password change (epoch) are refused with
  * Error('authentication_required'), which the client sees as connect_error.
  */

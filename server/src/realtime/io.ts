@@ -4,8 +4,8 @@
  * sockets: they get the Notifier returned here.
  */
 import type { Server as HttpServer } from 'node:http';
-import type { RequestHandler } from 'express';
 import { Server } from 'socket.io';
+import { AUTH_COOKIE_NAME } from '@shared/constants.js';
 import { rooms } from '@shared/realtime.js';
 import type { AppContext } from '../context.js';
 import type { SiteDirectory } from '../http/site.js';
@@ -15,6 +15,7 @@ import { createEmitter } from './emitter.js';
 import { RoomSubscriptions } from './room-subscriptions.js';
 import { authenticateSocket, originGuard } from './handshake.js';
 import { releaseHandshakeRequest, releaseUpgradeResponse } from './release-request.js';
+import { sessionReader } from './session-reader.js';
 import type { Notifier } from './notifier.js';
 import { PresenceService } from './presence.js';
 import { MemoryPresenceCounter, type PresenceCounter } from './presence-counter.js';
@@ -28,8 +29,6 @@ const PING_INTERVAL_MS = 25_000;
 const PING_TIMEOUT_MS = 20_000;
 
 export interface RealtimeOptions {
-  /** the express-session middleware instance the HTTP side uses */
-  session: RequestHandler;
   sites: SiteDirectory;
   /** per-socket command registrations of the modules (e.g. chats) */
   commands?: SocketCommands[];
@@ -65,7 +64,7 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
     allowRequest: originGuard(ctx, options.sites),
     ...(scaleOut.adapter ? { adapter: scaleOut.adapter } : {}),
   });
-  io.engine.use(options.session as unknown as Parameters<typeof io.engine.use>[0]);
+  io.engine.use(sessionReader({ cookieName: AUTH_COOKIE_NAME, secret: ctx.sessionSecret, store: ctx.sessionStore }));
   io.engine.use(releaseUpgradeResponse);
   io.use(authenticateSocket(ctx, options.sites));
 

@@ -4,21 +4,20 @@ import type { MemberSocket } from './types.js';
 /** engine.io's stand-in response of a WebSocket upgrade (WebSocketResponse), as middlewares see it. */
 interface UpgradeResponse {
   req?: unknown;
-  writeHead?: unknown;
-  end?: unknown;
 }
 
 /*
  * Why: engine.io's stand-in response for a WebSocket upgrade stays referenced by the TCP socket's
  * 'close' listener for the life of the connection, and it points back to the upgrade request, which
- * holds the parsed session; express-session also left its per-request closures on it. That was
- * about 5 KB per connected member, kept for as long as they stay connected.
+ * holds the parsed session and every header. Together with the closures express-session used to
+ * leave on it (sessionReader now reads the session instead), that was about 5 KB per connected
+ * member, kept for as long as they stay connected.
  */
 
 /**
  * engine.io middleware, registered after the session. engine.io stores the ws socket on the
  * request (`req.websocket = ...`) once the upgrade is complete (101 sent, ws socket created); at
- * that moment the stand-in response lets go of the request and of express-session's wrappers.
+ * that moment the stand-in response lets go of the request.
  * Covers new WebSocket connections and polling connections upgrading alike; an upgrade that never
  * completes releases nothing (it is dropped with its TCP socket).
  */
@@ -29,12 +28,9 @@ export function releaseUpgradeResponse(req: IncomingMessage, res: ServerResponse
       configurable: true,
       set(websocket: unknown) {
         Object.defineProperty(req, 'websocket', { configurable: true, writable: true, enumerable: true, value: websocket });
+        // Assigned, not deleted: a delete turns the object into a dictionary of about 800 bytes,
+        // kept per connection.
         upgrade.req = undefined;
-        // express-session's wrappers go; the class's own no-ops come back. Assigned, not deleted:
-        // a delete turns the object into a dictionary of about 800 bytes, kept per connection.
-        const own = Object.getPrototypeOf(upgrade) as UpgradeResponse;
-        upgrade.writeHead = own.writeHead;
-        upgrade.end = own.end;
       },
     });
   }
