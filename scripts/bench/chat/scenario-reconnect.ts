@@ -28,6 +28,8 @@ export interface ReconnectResult {
   reconnect90Seconds: number | null;
   /** the restarted server's CPU share from listening until 99% were back: near 1 = the server was the limit, lower = the clients' backoff */
   serverBusyUntil99: number | null;
+  /** this load generator's CPU share from the kill until 99% were back: near 1 = the generator, not the server, set the pace */
+  generatorBusyUntil99: number | null;
   /** the restarted server's CPU seconds from listening until 99% were back: steadier than the wall time on a noisy machine */
   serverCpuSecondsUntil99: number | null;
   reconnectedAll: number;
@@ -52,6 +54,8 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
   for (const client of appClients) client.newestMessageId = loaded;
 
   let killedAt = 0;
+  let generatorCpuAtKill = process.cpuUsage();
+  let generatorBusyUntil99: number | null = null;
   let downSeconds = 0;
   const reconnectedAt: number[] = [];
   let catchUpFailures = 0;
@@ -73,6 +77,8 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
       if (reconnectedAt.length === needed && listening) {
         const from = listening;
         const at = performance.now();
+        const generatorCpu = process.cpuUsage(generatorCpuAtKill);
+        generatorBusyUntil99 = (generatorCpu.user + generatorCpu.system) / ((at - killedAt) * 1000);
         busyUntil99 = cpuMicros().then((micros) => ({
           share: (micros - from.cpuMicros) / ((at - from.at) * 1000),
           cpuSeconds: (micros - from.cpuMicros) / 1e6,
@@ -85,6 +91,7 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
 
   const crash = async () => {
     killedAt = performance.now();
+    generatorCpuAtKill = process.cpuUsage();
     await server.kill('SIGKILL');
     server = await startServe('app', env);
     downSeconds = (performance.now() - killedAt) / 1000;
@@ -120,6 +127,7 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
     reconnect99Seconds: quantile(0.99),
     reconnect50Seconds: quantile(0.5),
     reconnect90Seconds: quantile(0.9),
+    generatorBusyUntil99,
     serverBusyUntil99: busy?.share ?? null,
     serverCpuSecondsUntil99: busy?.cpuSeconds ?? null,
     reconnectedAll: sorted.length,
