@@ -124,7 +124,9 @@ describe('chatting over the socket', () => {
     const a = await memberWithTabs();
     const b = await memberWithTabs();
     const input = { profile: b.id, client_id: clientId(), body: 'before the block' };
+    const firstDelivery = nextEvent(b.sockets[0]!, 'message:new');
     expect((await a.client.post('/api/messages.php', input)).status).toBe(201);
+    await firstDelivery;
     const seenByB = collect(b.sockets[0]!, 'message:new');
 
     expect((await b.client.post('/api/block.php', { profile: a.id })).status).toBe(200);
