@@ -79,6 +79,8 @@ export class OpenLoopRun {
   duplicated = 0;
   lastReceiptAt = 0;
   readonly refusals = new Map<string, number>();
+  /** With BENCH_TIMELINE=1: latencies by TIMELINE_BUCKET_MS of scheduled send time, to see when in a step a tail arose */
+  readonly timeline: number[][] | null = process.env.BENCH_TIMELINE === '1' ? [] : null;
 
   constructor(
     readonly tag: string,
@@ -106,12 +108,24 @@ export class OpenLoopRun {
     this.received++;
     this.lastReceiptAt = now;
     this.latency.recordMs(latency);
+    if (this.timeline) (this.timeline[Math.floor((this.scheduledAt[seq]! - this.scheduledAt[0]!) / TIMELINE_BUCKET_MS)] ??= []).push(latency);
+  }
+
+  /** p99 latency (ms) of each TIMELINE_BUCKET_MS of the step, in order; empty buckets read 0. */
+  timelineP99(): number[] {
+    return Array.from(this.timeline ?? [], (bucket) => {
+      if (!bucket?.length) return 0;
+      const sorted = [...bucket].sort((a, b) => a - b);
+      return Math.round(sorted[Math.floor(sorted.length * 0.99)]!);
+    });
   }
 
   refused(code: string): void {
     this.refusals.set(code, (this.refusals.get(code) ?? 0) + 1);
   }
 }
+
+const TIMELINE_BUCKET_MS = 250;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -162,6 +176,7 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
   const serverCpu = serverMicros === null ? null : serverMicros / wallMicros;
   const [eld, gc] = watched ? await Promise.all([watched.request<'eld'>('eld'), watched.request<'gc'>('gc')]) : [null, null];
   o.sink.current = null;
+  if (run.timeline) console.log(`  ${o.tag}: p99 ms per ${TIMELINE_BUCKET_MS} ms of the step: ${run.timelineP99().join(' ')}`);
 
   return {
     offered: o.rate,
