@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDb, type Db } from './client.js';
-import { GroupCommit } from './group-commit.js';
+import { GroupCommit, MAX_BATCH, MAX_WAIT_MS } from './group-commit.js';
 import { connectionOf } from './prepared.js';
 
 const cleanups: Array<() => void> = [];
@@ -51,7 +51,7 @@ describe('GroupCommit', () => {
 
   it('units queued in one turn share one transaction and settle only once it is committed', async () => {
     const { db, other } = scratch();
-    const queue = new GroupCommit(db);
+    const queue = new GroupCommit(db, () => 0);
     const seenInsideSecond: unknown[] = [];
     const seenAfterSettling: unknown[][] = [];
     const units = [
@@ -71,6 +71,28 @@ describe('GroupCommit', () => {
       ['a', 'b', 'c'],
       ['a', 'b', 'c'],
     ]);
+  });
+
+  it('a full batch, or one that has waited MAX_WAIT_MS, commits as the next unit arrives, not at the end of the turn', async () => {
+    const { db, other } = scratch();
+    let now = 0;
+    const queue = new GroupCommit(db, () => now);
+    const full = Array.from({ length: MAX_BATCH }, (_, i) => queue.run(insert(`full ${i}`)));
+    expect(texts(other)).toHaveLength(MAX_BATCH); // committed before this turn ended
+    await Promise.all(full);
+
+    const young = queue.run(insert('young'));
+    now += MAX_WAIT_MS - 0.5;
+    const second = queue.run(insert('second'));
+    expect(texts(other)).toHaveLength(MAX_BATCH); // both still wait for the end of the turn
+    await Promise.all([young, second]);
+    expect(texts(other)).toHaveLength(MAX_BATCH + 2);
+
+    const old = queue.run(insert('old'));
+    now += MAX_WAIT_MS;
+    const next = queue.run(insert('next'));
+    expect(texts(other).slice(-2)).toEqual(['old', 'next']);
+    await Promise.all([old, next]);
   });
 
   it('when the commit cannot happen every unit of the batch is refused and nothing is stored', async () => {

@@ -3,9 +3,17 @@ import type { Db } from './client.js';
 import { connectionOf, preparedOnce } from './prepared.js';
 
 /** Bounds how long one commit holds the write lock and the event loop. */
-const MAX_BATCH = 64;
+export const MAX_BATCH = 64;
+/**
+ * A batch this old commits with the next unit queued, without waiting for setImmediate. Under
+ * load one poll phase of the event loop reads thousands of sockets (libuv reads up to 48 x 1024
+ * ready handles before it moves on), and setImmediate runs only after it: hundreds of
+ * milliseconds in which sends would wait uncommitted and unacknowledged.
+ */
+export const MAX_WAIT_MS = 2;
 
 interface Pending {
+  queuedAt: number;
   work: (tx: Db) => unknown;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
@@ -20,7 +28,9 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  * chat changes (the tails of the messages and ledger tables and their indexes) are shared by the
  * units of a batch, so each page is written once per batch instead of once per unit.
  * Promises settle only after the commit: callers notify and acknowledge once the data is durable.
- * Under light load a batch holds one unit and the only delay is one setImmediate.
+ * Under light load a batch holds one unit and the only delay is one setImmediate. Under heavy
+ * load a batch commits as soon as it is full or MAX_WAIT_MS old, in the middle of the turn.
+ * Callers must not be inside a transaction of their own: the commit may happen inside `run`.
  */
 export class GroupCommit {
   private queue: Pending[] = [];
@@ -33,7 +43,11 @@ export class GroupCommit {
    */
   private readonly runBatch: Database.Transaction<(batch: Pending[], outcomes: Outcome[]) => void>;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    /** milliseconds on a monotonic clock; tests pass their own */
+    private readonly now: () => number = () => performance.now(),
+  ) {
     const sqlite = connectionOf(db);
     this.statements = {
       savepoint: sqlite.prepare('SAVEPOINT group_unit'),
@@ -48,8 +62,11 @@ export class GroupCommit {
   /** Runs `work` (synchronous, inside the batch's transaction) and settles after the commit. */
   run<T>(work: (tx: Db) => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      this.schedule();
+      const queuedAt = this.now();
+      this.queue.push({ queuedAt, work, resolve: resolve as (value: unknown) => void, reject });
+      // A full or old batch commits at once (see MAX_WAIT_MS); otherwise at the end of this turn.
+      if (this.queue.length >= MAX_BATCH || queuedAt - this.queue[0]!.queuedAt >= MAX_WAIT_MS) this.flush();
+      else this.schedule();
     });
   }
 
@@ -61,6 +78,7 @@ export class GroupCommit {
 
   private flush(): void {
     this.scheduled = false;
+    if (this.queue.length === 0) return;
     const batch = this.queue.splice(0, MAX_BATCH);
     if (this.queue.length > 0) this.schedule();
     const outcomes: Outcome[] = [];
