@@ -3,6 +3,7 @@
  * answered, and its latency is measured from that scheduled time to its receipt by the addressed
  * member. A message not received within the loss timeout counts as lost.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { LatencyRecorder, type LatencySummary } from './latency.js';
 import { cpuMark, cpuShare, type ServerProcess } from './processes.js';
 import type { DeliverySink, TargetClient } from './targets.js';
@@ -22,6 +23,8 @@ export interface StepResult {
   refused: Map<string, number>;
   latency: LatencySummary;
   generatorCpu: number;
+  /** the load generator's own longest event-loop stall (ms): while it stalls, sends leave late and count as latency */
+  generatorEldMax: number;
   serverCpu: number | null;
   /** members of the run whose connection was down when the step ended (e.g. dropped by ping timeout under overload) */
   disconnected: number;
@@ -137,6 +140,8 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
   const watched = o.servers?.[0];
   if (watched) await Promise.all([watched.request('eld-reset'), watched.request('gc')]);
   const generator = cpuMark();
+  const generatorEld = monitorEventLoopDelay({ resolution: 10 });
+  generatorEld.enable();
   const start = performance.now() + 5;
   const interval = 1000 / o.rate;
   let seq = 0;
@@ -168,6 +173,7 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
     await sleep(20);
   }
   const generatorCpu = cpuShare(generator);
+  generatorEld.disable();
   const wallMicros = (performance.now() - start) * 1000;
   const cpuAfter = await Promise.all((o.servers ?? []).map((s) => s.request<'cpu'>('cpu')));
   const serverMicros = o.servers?.length
@@ -190,6 +196,7 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
     refused: run.refusals,
     latency: run.latency.summary(),
     generatorCpu,
+    generatorEldMax: generatorEld.max / 1e6,
     serverCpu,
     serverMicrosPerMessage: serverMicros === null ? null : serverMicros / total,
     serverEldMax: eld?.max ?? null,
