@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { buildServeBundle } from './chat/serve-bundle.js';
 import { createBenchDatabase } from './chat/fixture.js';
 import { readOptions } from './chat/options.js';
+import { netLimits } from './lib/kernel-net.js';
 import { pinSelfToClientCore, SERVER_CPU } from './chat/processes.js';
 import { runChatScenarios } from './chat/scenarios.js';
 
@@ -25,6 +26,8 @@ export async function main(): Promise<void> {
   // Other work on the machine shows up as latency; the load average says how quiet it was.
   const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
   console.log(`[chat] ${new Date().toISOString()} load average ${load()}`);
+  const limits = netLimits();
+  console.log(`[chat] kernel: somaxconn ${limits.somaxconn ?? '-'}, tcp_max_syn_backlog ${limits.synBacklog ?? '-'}, netdev_max_backlog ${limits.netdevBacklog ?? '-'}`);
   // startServe runs this compiled serve.ts for every server under test.
   process.env.BENCH_SERVE_BUNDLE = await buildServeBundle();
   const workDir = mkdtempSync(join(tmpdir(), 'bench-chat-'));

@@ -14,6 +14,7 @@ import { closeAll, connectMany } from './connect.js';
 import { pairUp, runOpenLoop, SwitchableSink, type StepResult } from './open-loop.js';
 import { freePort, startServe, type ServerProcess } from './processes.js';
 import { AppClient } from './targets.js';
+import { netCounters, netDelta, type NetCounters } from '../lib/kernel-net.js';
 
 export interface ReconnectResult {
   members: number;
@@ -30,6 +31,8 @@ export interface ReconnectResult {
   serverBusyUntil99: number | null;
   /** this load generator's CPU share from the kill until 99% were back: near 1 = the generator, not the server, set the pace */
   generatorBusyUntil99: number | null;
+  /** what the kernel dropped from the kill until the bench ended (listen queue full, packet queue full) */
+  kernelDrops: NetCounters;
   /** the restarted server's CPU seconds from listening until 99% were back: steadier than the wall time on a noisy machine */
   serverCpuSecondsUntil99: number | null;
   reconnectedAll: number;
@@ -55,6 +58,7 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
 
   let killedAt = 0;
   let generatorCpuAtKill = process.cpuUsage();
+  let netAtKill = netCounters();
   let generatorBusyUntil99: number | null = null;
   let downSeconds = 0;
   const reconnectedAt: number[] = [];
@@ -92,6 +96,7 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
   const crash = async () => {
     killedAt = performance.now();
     generatorCpuAtKill = process.cpuUsage();
+    netAtKill = netCounters();
     await server.kill('SIGKILL');
     server = await startServe('app', env);
     downSeconds = (performance.now() - killedAt) / 1000;
@@ -112,6 +117,7 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
     },
   });
   await crashing;
+  const kernelDrops = netDelta(netAtKill, netCounters());
   const stillPending = appClients.reduce((sum, c) => sum + c.pending.size, 0);
   await closeAll(clients);
   await server.kill('SIGTERM');
@@ -128,6 +134,7 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
     reconnect50Seconds: quantile(0.5),
     reconnect90Seconds: quantile(0.9),
     generatorBusyUntil99,
+    kernelDrops,
     serverBusyUntil99: busy?.share ?? null,
     serverCpuSecondsUntil99: busy?.cpuSeconds ?? null,
     reconnectedAll: sorted.length,
