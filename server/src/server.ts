@@ -37,7 +37,8 @@ export interface StartOptions {
   scaleOut?: ScaleOut;
 }
 
-const LISTEN_BACKLOG = 4096;
+/** Asked of the kernel, which caps it at net.core.somaxconn (4096 on this machine's Debian). */
+const LISTEN_BACKLOG = 65_535;
 
 /** Opens the database (migrating and seeding an empty one), wires sessions, HTTP and realtime, and listens. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
@@ -78,7 +79,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   await new Promise<void>((resolveListen, reject) => {
     http.once('error', reject);
     // A restarted node is hit by every member's reconnect at once: queue up to the kernel's
-    // somaxconn instead of Node's default 511, beyond which connection attempts are dropped.
+    // somaxconn instead of Node's default 511. An attempt beyond it is dropped and retried by the
+    // client's TCP a second later, so operators of big nodes raise somaxconn (docs/decisions.md).
     http.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, () => resolveListen());
   });
   const port = (http.address() as AddressInfo).port;
