@@ -8,9 +8,12 @@ export const MAX_BATCH = 64;
  * A batch this old commits with the next unit queued, without waiting for setImmediate. Under
  * load one poll phase of the event loop reads thousands of sockets (libuv reads up to 48 x 1024
  * ready handles before it moves on), and setImmediate runs only after it: hundreds of
- * milliseconds in which sends would wait uncommitted and unacknowledged.
+ * milliseconds in which sends would wait uncommitted and unacknowledged. Long enough that an
+ * ordinary turn still gathers its whole batch (at 3,000 sends/s a 2 ms limit would cut batches
+ * to about six, and each commit writes its pages once per batch); short beside the 50 ms a
+ * message may take end to end.
  */
-export const MAX_WAIT_MS = 2;
+export const MAX_WAIT_MS = 10;
 
 interface Pending {
   queuedAt: number;
