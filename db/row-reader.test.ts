@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createMember } from '../server/src/test/factories.js';
-import { openTestDatabase, type TestDatabase } from '../server/src/test/harness.js';
-import type { Db } from './client.js';
+import { openTestDatabase } from '../server/src/test/harness.js';
 import { rowsWhere } from './row-reader.js';
 import { users } from './schema/index.js';
 
-let database: TestDatabase;
-let db: Db;
-beforeAll(() => {
-  database = openTestDatabase();
-  db = database.db;
-});
-afterAll(() => database.close());
+const { db, close } = openTestDatabase();
+afterAll(close);
 
 describe('rowsWhere', () => {
   it('reads a whole row exactly as drizzle maps it (booleans, JSON, nulls), or undefined', async () => {

@@ -1,22 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { createMember } from '../server/src/test/factories.js';
-import { openTestDatabase, type TestDatabase } from '../server/src/test/harness.js';
-import type { Db } from './client.js';
+import { openTestDatabase } from '../server/src/test/harness.js';
 import { likes, photos, profiles, users } from './schema/index.js';
 import { streamlined } from './streamlined-query.js';
 
-let database: TestDatabase;
-let db: Db;
+const { db, close } = openTestDatabase();
+afterAll(close);
 let memberId: number;
 let peerId: number;
 beforeAll(async () => {
-  database = openTestDatabase();
-  db = database.db;
   memberId = (await createMember(db, { credits: 7, paidUser: true, name: 'Streamlined' })).id;
   peerId = (await createMember(db)).id;
 });
-afterAll(() => database.close());
 
 describe('streamlined drizzle queries', () => {
   it('read whole rows exactly as drizzle maps them (booleans, JSON, nulls)', () => {

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { writeTransaction, type Db } from '@db/client.js';
+import { writeTransaction } from '@db/client.js';
 import { creditLedger, users } from '@db/schema/index.js';
 import { createMember } from '../../test/factories.js';
-import { openTestDatabase, type TestDatabase } from '../../test/harness.js';
+import { openTestDatabase } from '../../test/harness.js';
 import { chargeForMessage, InsufficientCreditsError, moveCredits } from './ledger.js';
 
-let database: TestDatabase;
-let db: Db;
-beforeAll(() => {
-  database = openTestDatabase();
-  db = database.db;
-});
-afterAll(() => database.close());
+const { db, close } = openTestDatabase();
+afterAll(close);
 
 describe('credit ledger', () => {
   it('adds and spends, writing one ledger row per movement with the balance after', async () => {
