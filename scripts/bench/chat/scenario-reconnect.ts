@@ -12,7 +12,7 @@ import { newestMessageId, storedMessageStats, type BenchMember } from './fixture
 import { appEnv } from './app-env.js';
 import { closeAll, connectMany } from './connect.js';
 import { pairUp, runOpenLoop, SwitchableSink, type StepResult } from './open-loop.js';
-import { freePort, startServe, type ServerProcess } from './processes.js';
+import { cpuMark, cpuShare, freePort, startServe, type ServerProcess } from './processes.js';
 import { AppClient } from './targets.js';
 import { netCounters, netDelta, type NetCounters } from '../lib/kernel-net.js';
 
@@ -57,7 +57,7 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
   for (const client of appClients) client.newestMessageId = loaded;
 
   let killedAt = 0;
-  let generatorCpuAtKill = process.cpuUsage();
+  let generatorAtKill = cpuMark();
   let netAtKill = netCounters();
   let generatorBusyUntil99: number | null = null;
   let downSeconds = 0;
@@ -81,8 +81,7 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
       if (reconnectedAt.length === needed && listening) {
         const from = listening;
         const at = performance.now();
-        const generatorCpu = process.cpuUsage(generatorCpuAtKill);
-        generatorBusyUntil99 = (generatorCpu.user + generatorCpu.system) / ((at - killedAt) * 1000);
+        generatorBusyUntil99 = cpuShare(generatorAtKill);
         busyUntil99 = cpuMicros().then((micros) => ({
           share: (micros - from.cpuMicros) / ((at - from.at) * 1000),
           cpuSeconds: (micros - from.cpuMicros) / 1e6,
@@ -94,8 +93,8 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
   }
 
   const crash = async () => {
-    killedAt = performance.now();
-    generatorCpuAtKill = process.cpuUsage();
+    generatorAtKill = cpuMark();
+    killedAt = generatorAtKill.wall;
     netAtKill = netCounters();
     await server.kill('SIGKILL');
     server = await startServe('app', env);
