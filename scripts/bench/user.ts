@@ -17,7 +17,7 @@ import { createMember, insertTestSite } from '../../server/src/test/factories.js
 import { runLoad, type LoadResult } from './lib/autocannon.js';
 import { ensureServerBuild, repoRoot } from './lib/build.js';
 import { SERVER_CORE, pinned, pinningNote } from './lib/cpu.js';
-import { freePort, spawnServer, type SpawnedServer } from './lib/processes.js';
+import { freePort, processCpuMs, spawnServer, type SpawnedServer } from './lib/processes.js';
 import { printTable } from './lib/table.js';
 
 export const description = 'GET /api/user.php on the real server vs a bare Express app (target ratio >= 0.5)';
@@ -31,7 +31,13 @@ interface Target {
   name: string;
   url: string;
   headers: Record<string, string>;
-  results: LoadResult[];
+  pid: number | undefined;
+  results: Round[];
+}
+
+/** One round's load figures and the server's CPU per answered request (null where /proc is missing). */
+interface Round extends LoadResult {
+  cpuUsPerRequest: number | null;
 }
 
 export async function main(): Promise<void> {
@@ -65,17 +71,19 @@ export async function main(): Promise<void> {
     const headers = { Cookie: await logIn(base), 'X-Request-Type': 'client' };
     const bodyFile = join(workDir, 'user-body.json');
     writeFileSync(bodyFile, await fetchUserBody(base, headers));
-    const targets: Target[] = [{ name: 'app (dist/server/main.js)', url: `${base}/api/user.php`, headers, results: [] }];
+    const targets: Target[] = [
+      { name: 'app (dist/server/main.js)', url: `${base}/api/user.php`, headers, pid: servers[0]!.child.pid, results: [] },
+    ];
     for (const [name, mode] of [['bare Express', 'bare'], ['Express + express-session only', 'session']] as const) {
       const baseline = await startBaseline(bodyFile, mode);
       servers.push(baseline.server);
-      targets.push({ name, url: baseline.url, headers: baseline.headers, results: [] });
+      targets.push({ name, url: baseline.url, headers: baseline.headers, pid: baseline.server.child.pid, results: [] });
     }
 
     // Interleaved rounds: a slow spell of a shared machine hits every server alike, not one of them.
     for (const target of targets) await runLoad({ url: target.url, headers: target.headers, seconds: WARMUP_SECONDS, connections });
     for (let round = 0; round < rounds; round++) {
-      for (const target of targets) target.results.push(await runLoad({ url: target.url, headers: target.headers, seconds, connections }));
+      for (const target of targets) target.results.push(await measuredRound(target, seconds, connections));
     }
     report(targets, seconds, rounds, connections);
   } finally {
@@ -84,10 +92,24 @@ export async function main(): Promise<void> {
   }
 }
 
+/**
+ * A round of load with the server's CPU time around it: CPU per request does not move with a slow
+ * spell of the load generator or the machine the way requests/s does, so it is the steadier figure
+ * for comparing two versions of the server.
+ */
+async function measuredRound(target: Target, seconds: number, connections: number): Promise<Round> {
+  const cpuBefore = processCpuMs(target.pid);
+  const load = await runLoad({ url: target.url, headers: target.headers, seconds, connections });
+  const cpuAfter = processCpuMs(target.pid);
+  const answered = load.ok + load.failed;
+  const cpuUsPerRequest = cpuBefore !== null && cpuAfter !== null && answered > 0 ? ((cpuAfter - cpuBefore) * 1000) / answered : null;
+  return { ...load, cpuUsPerRequest };
+}
+
 /** With BENCH_CPU_PROFILE_DIR, a server writes a V8 CPU profile there when it stops. */
 function profileArgs(): string[] {
   const dir = process.env.BENCH_CPU_PROFILE_DIR;
-  return dir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(dir)}`] : [];
+  return dir ? ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${resolve(dir)}`] : [];
 }
 
 /** A site for 127.0.0.1 and one member with a real argon2 hash, as the server would store them. */
@@ -139,24 +161,37 @@ async function startBaseline(
 }
 
 /** The round with the median requests/s. */
-function median(results: LoadResult[]): LoadResult {
+function median(results: Round[]): Round {
   return [...results].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(results.length / 2)]!;
 }
 
+function medianCpu(results: Round[]): number | null {
+  const values = results.map((r) => r.cpuUsPerRequest).filter((v): v is number => v !== null).sort((a, b) => a - b);
+  return values.length ? values[Math.floor(values.length / 2)]! : null;
+}
+
 function report(targets: Target[], seconds: number, rounds: number, connections: number): void {
-  const [app, bare, sessionOnly] = targets.map((t) => median(t.results)) as [LoadResult, LoadResult, LoadResult];
+  const [app, bare, sessionOnly] = targets.map((t) => median(t.results)) as [Round, Round, Round];
   printTable(
     `GET /api/user.php, ${connections} connections, median of ${rounds} interleaved rounds of ${seconds} s after a ${WARMUP_SECONDS} s warm-up; ${pinningNote()}`,
-    ['server', 'req/s', 'p50 ms', 'p99 ms', 'bytes/resp', '2xx', 'failed', 'req/s per round'],
+    ['server', 'req/s', 'p50 ms', 'p99 ms', 'bytes/resp', '2xx', 'failed', 'req/s per round', 'CPU µs/req per round'],
     targets.map((t) => {
       const r = median(t.results);
       const perRound = t.results.map((x) => Math.round(x.requestsPerSecond).toLocaleString('en')).join(' / ');
-      return [t.name, Math.round(r.requestsPerSecond), r.p50Ms, r.p99Ms, r.bytesPerResponse, r.ok, r.failed, perRound];
+      const cpuPerRound = t.results.map((x) => (x.cpuUsPerRequest === null ? '–' : Math.round(x.cpuUsPerRequest))).join(' / ');
+      return [t.name, Math.round(r.requestsPerSecond), r.p50Ms, r.p99Ms, r.bytesPerResponse, r.ok, r.failed, perRound, cpuPerRound];
     }),
   );
   if (bare.requestsPerSecond) {
     const share = sessionOnly.requestsPerSecond / bare.requestsPerSecond;
     console.log(`express-session alone (in-memory store, no database) reaches ${share.toFixed(2)} of bare Express`);
+  }
+  const [appCpu, bareCpu, sessionCpu] = targets.map((t) => medianCpu(t.results));
+  if (appCpu && bareCpu && sessionCpu) {
+    console.log(
+      `server CPU per request (median round): app ${appCpu.toFixed(0)} µs, bare ${bareCpu.toFixed(0)} µs, session-only ${sessionCpu.toFixed(0)} µs;` +
+        ` bare/app = ${(bareCpu / appCpu).toFixed(2)}, session-only/app = ${(sessionCpu / appCpu).toFixed(2)}`,
+    );
   }
   const ratio = bare.requestsPerSecond ? app.requestsPerSecond / bare.requestsPerSecond : 0;
   const verdict = ratio >= TARGET_RATIO ? 'meets' : 'MISSES';

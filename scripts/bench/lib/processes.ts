@@ -1,5 +1,6 @@
 /** Spawning and stopping the processes a benchmark measures, with timings taken from the spawn. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { repoRoot } from './build.js';
 
@@ -91,3 +92,18 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** Milliseconds of CPU (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
+export function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // Fields after the parenthesised command name; utime and stime are the 14th and 15th of the line.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/** USER_HZ: 100 on every Linux architecture Node supports. */
+const CLOCK_TICKS_PER_SECOND = 100;
