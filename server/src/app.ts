@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { matchRoute } from '@shared/routes.js';
 import type { AppContext } from './context.js';
 import { errorMiddleware, notFound } from './http/errors.js';
-import { sessionMiddleware } from './http/session.js';
+import { apiSession } from './http/read-only-session.js';
 import { resolveSite, SiteDirectory, siteMiddleware } from './http/site.js';
 import { apiRoutes } from './modules/index.js';
 import { devOutboxRoutes } from './modules/auth/dev-outbox.js';
@@ -22,13 +22,12 @@ export function buildApp(ctx: AppContext, options: { clientDir?: string } = {}):
   app.set('trust proxy', ctx.config.trustProxy);
   app.set('etag', false);
   const sites = new SiteDirectory(ctx.db);
-  const session = sessionMiddleware(ctx);
 
   // The API first, with everything it needs in one prelude layer: each layer a request passes is
   // a router dispatch, and /api/user.php is polled by every client.
   const api = express.Router();
   api.use(apiPrelude(ctx, sites));
-  api.use(session);
+  api.use(apiSession(ctx));
   apiRoutes(api, ctx);
   api.use(() => {
     throw notFound();

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import session, { type Store } from 'express-session';
+import session, { type Session, type Store } from 'express-session';
 import { AUTH_COOKIE_DAYS, AUTH_COOKIE_NAME } from '@shared/constants.js';
 import type { AppContext } from '../context.js';
 
@@ -39,10 +39,13 @@ export function sessionMiddleware(ctx: AppContext) {
  * express-session saves it and re-sends the cookie with a fresh expiry: one write a day.
  */
 export function refreshAgeingSession(req: Request, now: number): void {
-  const remaining = req.session.cookie.maxAge;
-  if (remaining !== undefined && remaining !== null && remaining < COOKIE_LIFETIME_MS - REFRESH_AFTER_MS) {
-    req.session.refreshedAt = now;
-  }
+  if (sessionNeedsRefresh(req.session)) req.session.refreshedAt = now;
+}
+
+/** Whether the session's cookie was set over a day ago, so this request re-saves it (see refreshAgeingSession). */
+export function sessionNeedsRefresh(session: Session): boolean {
+  const remaining = session.cookie.maxAge;
+  return remaining !== undefined && remaining !== null && remaining < COOKIE_LIFETIME_MS - REFRESH_AFTER_MS;
 }
 
 /** See refreshAgeingSession: without touch() express-session neither writes nor splits the response per request. */

@@ -9,7 +9,7 @@ import { send } from '../modules/chats/chat-test-kit.js';
 import { issueToken } from '../modules/auth/tokens.js';
 import { sign } from 'cookie-signature';
 import { AUTH_COOKIE_NAME } from '@shared/constants.js';
-import { signedSessionId } from './session-reader.js';
+import { signedSessionId } from '../http/stored-session.js';
 import { collect, command, openSocket, sleep } from './testing.js';
 
 let server: TestServer;

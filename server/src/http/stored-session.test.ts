@@ -1,6 +1,6 @@
 import { sign } from 'cookie-signature';
 import { describe, expect, it } from 'vitest';
-import { signedSessionId } from './session-reader.js';
+import { signedSessionId } from './stored-session.js';
 
 const SECRET = 'a-secret-of-the-server';
 /** A cookie as express-session writes it: `s:` + id + signature, URI-encoded. */
