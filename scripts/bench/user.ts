@@ -5,7 +5,7 @@
  * row shows Express with only express-session in front, to separate the session cost from ours.
  * The three servers run side by side and are measured in interleaved rounds, so a slow spell of a
  * shared machine does not fall on one of them only; each figure is the median round.
- * Environment: BENCH_SECONDS per round (default 5), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS
+ * Environment: BENCH_SECONDS per round (default 5), BENCH_ROUNDS (default 5), BENCH_CONNECTIONS
  * (default 50), BENCH_CPU_PROFILE_DIR (each of the three servers writes a V8 CPU profile there).
  */
 import { randomBytes } from 'node:crypto';
@@ -42,7 +42,7 @@ interface Round extends LoadResult {
 
 export async function main(): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
   ensureServerBuild();
   const workDir = mkdtempSync(join(tmpdir(), 'bench-user-'));
