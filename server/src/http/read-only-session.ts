@@ -16,7 +16,7 @@ import type { RequestHandler } from 'express';
 import { AUTH_COOKIE_NAME } from '@shared/constants.js';
 import type { AppContext } from '../context.js';
 import { sessionMiddleware, sessionNeedsRefresh } from './session.js';
-import { loadStoredSession, signedSessionId } from './stored-session.js';
+import { loadStoredSession, rememberingSessionIds } from './stored-session.js';
 
 /** GET calls whose handlers read the session and never write it: the ones clients poll. */
 const READ_ONLY_CALLS = new Set(['/api/user.php', '/api/chats.php', '/api/messages.php', '/api/sync.php', '/api/counts.php']);
@@ -25,9 +25,10 @@ const READ_ONLY_CALLS = new Set(['/api/user.php', '/api/chats.php', '/api/messag
 export function apiSession(ctx: AppContext): RequestHandler {
   const expressSession = sessionMiddleware(ctx);
   const store = ctx.sessionStore;
+  const sessionIdOf = rememberingSessionIds(AUTH_COOKIE_NAME, ctx.sessionSecret);
   return (req, res, next) => {
     if (req.method !== 'GET' || !READ_ONLY_CALLS.has(req.baseUrl + req.path)) return expressSession(req, res, next);
-    const sid = signedSessionId(req.headers.cookie, AUTH_COOKIE_NAME, ctx.sessionSecret);
+    const sid = sessionIdOf(req.headers.cookie);
     if (!sid) return expressSession(req, res, next);
     loadStoredSession(store, sid, (err, data) => {
       if (err) return next(err);

@@ -9,10 +9,37 @@ import type { SessionData, Store } from 'express-session';
 
 /** The session id of a signed session cookie (`s:<id>.<signature>`), or undefined. */
 export function signedSessionId(cookieHeader: string | undefined, cookieName: string, secret: string): string | undefined {
+  const raw = signedCookieValue(cookieHeader, cookieName);
+  return raw === undefined ? undefined : unsign(raw.slice(2), secret) || undefined;
+}
+
+/**
+ * signedSessionId that remembers the cookie values it has verified. Each member's client sends the
+ * same cookie with every poll, and the HMAC was the largest part of reading its session. Only values
+ * whose signature checked out are remembered, so a forged one is checked, and refused, every time.
+ * The memory holds at most `capacity` values and starts afresh when full. It says only which session
+ * a cookie names: the store is still read on every request, so a destroyed session ends at once.
+ */
+export function rememberingSessionIds(cookieName: string, secret: string, capacity = 10_000) {
+  const verified = new Map<string, string>();
+  return (cookieHeader: string | undefined): string | undefined => {
+    const raw = signedCookieValue(cookieHeader, cookieName);
+    if (raw === undefined) return undefined;
+    const known = verified.get(raw);
+    if (known !== undefined) return known;
+    const sid = unsign(raw.slice(2), secret) || undefined;
+    if (sid !== undefined) {
+      if (verified.size >= capacity) verified.clear();
+      verified.set(raw, sid);
+    }
+    return sid;
+  };
+}
+
+function signedCookieValue(cookieHeader: string | undefined, cookieName: string): string | undefined {
   if (!cookieHeader) return undefined;
   const raw = parseCookies(cookieHeader)[cookieName];
-  if (!raw?.startsWith('s:')) return undefined;
-  return unsign(raw.slice(2), secret) || undefined;
+  return raw?.startsWith('s:') ? raw : undefined;
 }
 
 /**
