@@ -9,8 +9,8 @@ import type { SessionData, Store } from 'express-session';
 
 /** The session id of a signed session cookie (`s:<id>.<signature>`), or undefined. */
 export function signedSessionId(cookieHeader: string | undefined, cookieName: string, secret: string): string | undefined {
-  const raw = signedCookieValue(cookieHeader, cookieName);
-  return raw === undefined ? undefined : unsign(raw.slice(2), secret) || undefined;
+  const signed = signedCookieValue(cookieHeader, cookieName);
+  return signed === undefined ? undefined : unsign(signed, secret) || undefined;
 }
 
 /**
@@ -23,23 +23,24 @@ export function signedSessionId(cookieHeader: string | undefined, cookieName: st
 export function rememberingSessionIds(cookieName: string, secret: string, capacity = 10_000) {
   const verified = new Map<string, string>();
   return (cookieHeader: string | undefined): string | undefined => {
-    const raw = signedCookieValue(cookieHeader, cookieName);
-    if (raw === undefined) return undefined;
-    const known = verified.get(raw);
+    const signed = signedCookieValue(cookieHeader, cookieName);
+    if (signed === undefined) return undefined;
+    const known = verified.get(signed);
     if (known !== undefined) return known;
-    const sid = unsign(raw.slice(2), secret) || undefined;
+    const sid = unsign(signed, secret) || undefined;
     if (sid !== undefined) {
       if (verified.size >= capacity) verified.clear();
-      verified.set(raw, sid);
+      verified.set(signed, sid);
     }
     return sid;
   };
 }
 
+/** `<id>.<signature>` from the cookie's `s:<id>.<signature>`, or undefined when it is absent or not signed. */
 function signedCookieValue(cookieHeader: string | undefined, cookieName: string): string | undefined {
   if (!cookieHeader) return undefined;
   const raw = parseCookies(cookieHeader)[cookieName];
-  return raw?.startsWith('s:') ? raw : undefined;
+  return raw?.startsWith('s:') ? raw.slice(2) : undefined;
 }
 
 /**
