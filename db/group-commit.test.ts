@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDb, type Db } from './client.js';
-import { GroupCommit, MAX_BATCH, MAX_WAIT_MS } from './group-commit.js';
+import { GroupCommit, MAX_BATCH, MAX_WAIT_MS, MIN_COMMIT_INTERVAL_MS } from './group-commit.js';
 import { connectionOf } from './prepared.js';
 
 const cleanups: Array<() => void> = [];
@@ -30,6 +30,7 @@ function scratch(): { db: Db; file: string; other: Database.Database } {
 
 const insert = (text: string) => (tx: Db) => connectionOf(tx).prepare('INSERT INTO notes (text) VALUES (?)').run(text).lastInsertRowid;
 const texts = (conn: Database.Database) => conn.prepare('SELECT text FROM notes ORDER BY id').pluck().all();
+const endOfTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('GroupCommit', () => {
   it('a unit that throws loses only its own writes; the others in its batch are stored', async () => {
@@ -93,6 +94,48 @@ describe('GroupCommit', () => {
     const next = queue.run(insert('next'));
     expect(texts(other).slice(-2)).toEqual(['old', 'next']);
     await Promise.all([old, next]);
+  });
+
+  it('while sends come fast, one within MIN_COMMIT_INTERVAL_MS of the last commit waits for the interval and shares the next commit', async () => {
+    const { db, other } = scratch();
+    let now = 0;
+    const queue = new GroupCommit(db, () => now);
+    await queue.run(insert('first'));
+    expect(queue.commits).toBe(1);
+
+    now += MIN_COMMIT_INTERVAL_MS / 4;
+    const early = queue.run(insert('early'));
+    await endOfTurn();
+    expect(texts(other)).toEqual(['first']); // its turn is over, and it still waits
+    now += MIN_COMMIT_INTERVAL_MS / 4;
+    const later = queue.run(insert('later')); // a later turn, same interval
+    await Promise.all([early, later]);
+    expect(texts(other)).toEqual(['first', 'early', 'later']);
+    expect(queue.commits).toBe(2);
+  });
+
+  it('a unit after a quiet spell commits at the end of its own turn', async () => {
+    const { db, other } = scratch();
+    let now = 0;
+    const queue = new GroupCommit(db, () => now);
+    await queue.run(insert('first'));
+    now += MIN_COMMIT_INTERVAL_MS;
+    const next = queue.run(insert('after a pause'));
+    await endOfTurn();
+    expect(texts(other)).toEqual(['first', 'after a pause']);
+    await next;
+  });
+
+  it('a trickle of sends, further apart than the rest of the interval, commits each at the end of its turn', async () => {
+    const { db, other } = scratch();
+    let now = 0;
+    const queue = new GroupCommit(db, () => now);
+    await queue.run(insert('first'));
+    now += MIN_COMMIT_INTERVAL_MS * 0.8; // waiting the last fifth would most likely gather nothing
+    const next = queue.run(insert('second'));
+    await endOfTurn();
+    expect(texts(other)).toEqual(['first', 'second']);
+    await next;
   });
 
   it('when the commit cannot happen every unit of the batch is refused and nothing is stored', async () => {

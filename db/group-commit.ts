@@ -14,6 +14,16 @@ export const MAX_BATCH = 64;
  * message may take end to end.
  */
 export const MAX_WAIT_MS = 10;
+/**
+ * While sends keep coming, commits are at least this far apart. Each commit writes every page it
+ * changed to the WAL, so a send alone in its commit costs several times one of a batch
+ * (`npm run bench -- send`), and under moderate load a turn holds only one or two sends. A send
+ * that arrives this soon after the last commit, while sends arrive faster than the rest of the
+ * interval lasts, waits for the rest of the interval together with the ones that follow it. A
+ * send after a quiet spell, or in a trickle that would not fill a batch, commits at the end of
+ * its turn: waiting would gather nothing and only delay it.
+ */
+export const MIN_COMMIT_INTERVAL_MS = 4;
 
 interface Pending {
   queuedAt: number;
@@ -31,13 +41,22 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  * chat changes (the tails of the messages and ledger tables and their indexes) are shared by the
  * units of a batch, so each page is written once per batch instead of once per unit.
  * Promises settle only after the commit: callers notify and acknowledge once the data is durable.
- * Under light load a batch holds one unit and the only delay is one setImmediate. Under heavy
- * load a batch commits as soon as it is full or MAX_WAIT_MS old, in the middle of the turn.
+ * Under light load a batch holds one unit and the only delay is one setImmediate. Under moderate
+ * load batches are at least MIN_COMMIT_INTERVAL_MS apart. Under heavy load a batch commits as
+ * soon as it is full or MAX_WAIT_MS old, in the middle of the turn.
  * Callers must not be inside a transaction of their own: the commit may happen inside `run`.
  */
 export class GroupCommit {
   private queue: Pending[] = [];
-  private scheduled = false;
+  /** the pending flush (a timer or an immediate), cancelled when a batch commits early */
+  private scheduled: { cancel: () => void } | undefined;
+  /** when the last batch started to commit, on the `now` clock */
+  private lastCommitAt = -Infinity;
+  /** when the unit before the newest one was queued: the gap between them predicts the next */
+  private previousArrivalAt = -Infinity;
+  private lastArrivalAt = -Infinity;
+  /** batches committed so far (benchmarks read it to tell batch sizes) */
+  commits = 0;
   private readonly statements: { savepoint: Database.Statement; release: Database.Statement; rollbackTo: Database.Statement };
   /**
    * One better-sqlite3 transaction function for every batch (BEGIN IMMEDIATE ... COMMIT): building
@@ -50,6 +69,8 @@ export class GroupCommit {
     private readonly db: Db,
     /** milliseconds on a monotonic clock; tests pass their own */
     private readonly now: () => number = () => performance.now(),
+    /** see MIN_COMMIT_INTERVAL_MS; benchmarks set 0 to compare with a commit every turn */
+    public minIntervalMs = MIN_COMMIT_INTERVAL_MS,
   ) {
     const sqlite = connectionOf(db);
     this.statements = {
@@ -66,6 +87,8 @@ export class GroupCommit {
   run<T>(work: (tx: Db) => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const queuedAt = this.now();
+      this.previousArrivalAt = this.lastArrivalAt;
+      this.lastArrivalAt = queuedAt;
       this.queue.push({ queuedAt, work, resolve: resolve as (value: unknown) => void, reject });
       // A full or old batch commits at once (see MAX_WAIT_MS); otherwise at the end of this turn.
       if (this.queue.length >= MAX_BATCH || queuedAt - this.queue[0]!.queuedAt >= MAX_WAIT_MS) this.flush();
@@ -75,15 +98,31 @@ export class GroupCommit {
 
   private schedule(): void {
     if (this.scheduled) return;
-    this.scheduled = true;
-    setImmediate(() => this.flush());
+    const now = this.now();
+    const wait = this.lastCommitAt + this.minIntervalMs - now;
+    const arrivalGap = now - this.previousArrivalAt;
+    this.scheduled = wait > 0 && arrivalGap < wait ? this.after(wait) : this.afterThisTurn();
+  }
+
+  private after(ms: number): { cancel: () => void } {
+    const timer = setTimeout(() => this.flush(), ms);
+    return { cancel: () => clearTimeout(timer) };
+  }
+
+  private afterThisTurn(): { cancel: () => void } {
+    const immediate = setImmediate(() => this.flush());
+    return { cancel: () => clearImmediate(immediate) };
   }
 
   private flush(): void {
-    this.scheduled = false;
+    this.scheduled?.cancel();
+    this.scheduled = undefined;
     if (this.queue.length === 0) return;
     const batch = this.queue.splice(0, MAX_BATCH);
-    if (this.queue.length > 0) this.schedule();
+    this.lastCommitAt = this.now();
+    this.commits++;
+    // Units beyond a full batch are a backlog: they commit without waiting out the interval.
+    if (this.queue.length > 0) this.scheduled = this.afterThisTurn();
     const outcomes: Outcome[] = [];
     try {
       // BEGIN IMMEDIATE: the write lock up front, so another process waits on busy_timeout.

@@ -2,13 +2,15 @@
  * `npm run bench -- send`: the cost of storing one chat message in-process, without sockets:
  * `sendMessage` (every rule, the ledger, counters, group commit) one at a time and with 8 and 32
  * sends in flight, against the floor of persisting anything at all measured in the same run on the
- * same database: one INSERT of a message-sized row per transaction, and 32 per transaction.
+ * same database: one INSERT of a message-sized row per transaction, and 32 per transaction. Then
+ * sends paced at 300, 1,000 and 3,000/s with the group commit's minimum interval and without it.
  * Run the process pinned (`taskset -c 0 npm run bench -- send`) for steadier figures.
  * Environment: BENCH_SENDS (default 4000 per row).
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { sites, users, type UserRow } from '@db/schema/index.js';
+import { groupCommit, MIN_COMMIT_INTERVAL_MS } from '@db/group-commit.js';
 import { connectionOf } from '@db/prepared.js';
 import { silentNotifier } from '../../server/src/realtime/notifier.js';
 import { sendMessage } from '../../server/src/modules/chats/service.js';
@@ -55,18 +57,55 @@ export async function main(): Promise<void> {
       return ((performance.now() - started) * 1000) / sends;
     };
 
+    // Sends arriving on a clock, one or a few per event-loop turn, as a server sees them: CPU per
+    // message (this process, the checkpoint worker included) and messages per commit, with the
+    // group commit's minimum interval between commits and without it (a commit every turn).
+    const queue = groupCommit(server.db);
+    const paced = async (rate: number, minIntervalMs: number) => {
+      const count = Math.min(sends, rate * 3);
+      queue.minIntervalMs = minIntervalMs;
+      const commitsBefore = queue.commits;
+      const cpuBefore = process.cpuUsage();
+      const started = performance.now();
+      const inFlight: Array<Promise<unknown>> = [];
+      await new Promise<void>((resolve) => {
+        const tick = setInterval(() => {
+          const due = Math.min(count, Math.floor(((performance.now() - started) * rate) / 1000));
+          while (inFlight.length < due) inFlight.push(send(inFlight.length));
+          if (inFlight.length >= count) {
+            clearInterval(tick);
+            resolve();
+          }
+        }, 1);
+      });
+      await Promise.all(inFlight);
+      const cpu = process.cpuUsage(cpuBefore);
+      queue.minIntervalMs = MIN_COMMIT_INTERVAL_MS;
+      return { micros: (cpu.user + cpu.system) / count, perCommit: count / (queue.commits - commitsBefore) };
+    };
+
+    // The in-flight rows time the work itself: a sender that waits for each answer would otherwise
+    // also wait out the minimum interval between commits, which is idle time, not cost.
+    queue.minIntervalMs = 0;
     await inFlight(1); // warm-up: statements prepared, conversations created
-    const rows: Array<[string, number]> = [
+    const rows: Array<[string, number, number?]> = [
       ['baseline: 1 INSERT per transaction', floor(1)],
       ['baseline: 32 INSERTs per transaction', floor(32)],
       ['sendMessage, one at a time', await inFlight(1)],
       ['sendMessage, 8 in flight', await inFlight(8)],
       ['sendMessage, 32 in flight', await inFlight(32)],
     ];
+    for (const rate of [300, 1000, 3000]) {
+      // interleaved, so a drift of the machine's speed hits both alike
+      for (const minIntervalMs of [0, MIN_COMMIT_INTERVAL_MS, 0, MIN_COMMIT_INTERVAL_MS]) {
+        const { micros, perCommit } = await paced(rate, minIntervalMs);
+        rows.push([`sendMessage at ${rate}/s, commits ≥ ${minIntervalMs} ms apart (CPU)`, micros, perCommit]);
+      }
+    }
     printTable(
-      `${sends} messages per row, ${PAIRS} pairs of members, one process (checkpoints in its worker thread)`,
-      ['what', 'µs per message'],
-      rows.map(([what, micros]) => [what, micros.toFixed(1)]),
+      `${sends} messages per row (paced rows: 3 s of sends), ${PAIRS} pairs of members, one process (checkpoints in its worker thread)`,
+      ['what', 'µs per message', 'messages per commit'],
+      rows.map(([what, micros, perCommit]) => [what, micros.toFixed(1), perCommit === undefined ? '' : perCommit.toFixed(1)]),
     );
   } finally {
     await server.destroy();
