@@ -28,8 +28,10 @@ export async function main(): Promise<void> {
   console.log(`[chat] ${new Date().toISOString()} load average ${load()}`);
   const limits = netLimits();
   console.log(`[chat] kernel: somaxconn ${limits.somaxconn ?? '-'}, tcp_max_syn_backlog ${limits.synBacklog ?? '-'}, netdev_max_backlog ${limits.netdevBacklog ?? '-'}`);
-  // startServe runs this compiled serve.ts for every server under test.
-  process.env.BENCH_SERVE_BUNDLE = await buildServeBundle();
+  // startServe runs this compiled serve.ts for every server under test. A bundle given in
+  // BENCH_SERVE_BUNDLE (another build, kept under dist/bench/) is used as it is: A/B of two trees.
+  if (process.env.BENCH_SERVE_BUNDLE) console.log(`[chat] server bundle ${process.env.BENCH_SERVE_BUNDLE} (BENCH_SERVE_BUNDLE)`);
+  else process.env.BENCH_SERVE_BUNDLE = await buildServeBundle();
   const workDir = mkdtempSync(join(tmpdir(), 'bench-chat-'));
   try {
     const databaseFile = join(workDir, 'bench.db');
