@@ -1,20 +1,12 @@
-// Bundles the server into dist/server/main.js. Dependencies stay external (node_modules),
-// only our TypeScript (server, shared, db) is compiled, so start-up parses one small file.
+// Bundles the server into dist/server/main.js (and the seeding script into dist/server/seed.js):
+// our TypeScript and its dependencies in one file each, so start-up reads and compiles one file.
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
-
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})];
+import { serverBundleOptions } from './server-bundle-options.mjs';
 
 await build({
+  ...serverBundleOptions,
   entryPoints: { main: 'server/src/main.ts', seed: 'db/seed/run.ts' },
   outdir: 'dist/server',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
   sourcemap: true,
-  external,
   tsconfig: 'tsconfig.json',
-  logLevel: 'warning',
 });
