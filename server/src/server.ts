@@ -1,7 +1,5 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Redis } from 'ioredis';
-import RedisStore from 'connect-redis';
 import { openDb, type Db } from '@db/client.js';
 import { startCheckpointer } from '@db/checkpointer.js';
 import { seedIfEmpty } from '@db/seed/seed.js';
@@ -49,10 +47,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await seedIfEmpty(db, { members: config.seedMembers, seed: config.seed, uploadsDir: config.uploadsDir, now: clock.now() });
   }
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
-  redis?.on('error', (err) => console.error('[redis] sessions:', err.message));
-  const sessionStore = redis ? withoutTouch(new RedisStore({ client: redis, prefix: 'sess:' })) : new SqliteSessionStore(db, systemClock) /* cookie expiry is real time in express-session, so the store must compare against real time too */;
-  const mailer = options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(db, clock));
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
+  const sessionStore = redis ? await redisSessionStore(redis) : new SqliteSessionStore(db, systemClock) /* cookie expiry is real time in express-session, so the store must compare against real time too */;
+  const mailer = options.mailer ?? (config.smtpUrl ? await smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(db, clock));
 
   const ctx: AppContext = {
     config,
@@ -97,4 +94,18 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     })());
 
   return { url: `http://127.0.0.1:${port}`, port, ctx, http, realtime: attached, close };
+}
+
+// The Redis packages load only when REDIS_URL is set: a node without Redis does not run them at
+// start, and a restarted node is down while it starts (see createScaleOut).
+async function connectRedis(url: string) {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+  redis.on('error', (err) => console.error('[redis] sessions:', err.message));
+  return redis;
+}
+
+async function redisSessionStore(redis: Awaited<ReturnType<typeof connectRedis>>) {
+  const { default: RedisStore } = await import('connect-redis');
+  return withoutTouch(new RedisStore({ client: redis, prefix: 'sess:' }));
 }

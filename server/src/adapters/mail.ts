@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '@db/client.js';
 import { outbox } from '@db/schema/index.js';
 import type { Clock } from '../clock.js';
@@ -23,8 +23,12 @@ export function outboxMailer(db: Db, clock: Clock): Mailer {
   };
 }
 
-/** SMTP_URL set: real delivery through nodemailer. */
-export function smtpMailer(smtpUrl: string, from: string): Mailer & { transporter: Transporter } {
+/**
+ * SMTP_URL set: real delivery through nodemailer, loaded only then (a server that stores mail in
+ * the outbox does not run it at start).
+ */
+export async function smtpMailer(smtpUrl: string, from: string): Promise<Mailer & { transporter: Transporter }> {
+  const { default: nodemailer } = await import('nodemailer');
   const transporter = nodemailer.createTransport(smtpUrl);
   return {
     transporter,

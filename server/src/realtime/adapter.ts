@@ -8,9 +8,7 @@
  * Redis errors are logged and survived; when the connection comes back, the `recovered` callbacks
  * run so clients can be told to catch up from the database (Socket.IO alone is at-most-once).
  */
-import { Redis } from 'ioredis';
-import { createAdapter as createClassicAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
-import { createAdapter as createStreamsAdapter } from '@socket.io/redis-streams-adapter';
+import type { Redis } from 'ioredis';
 import type { ServerOptions } from 'socket.io';
 import type { Config } from '../config.js';
 import { AdapterTraffic } from './adapter-stats.js';
@@ -36,11 +34,14 @@ export interface ScaleOut {
   close(): Promise<void>;
 }
 
-export function createScaleOut(config: Config): ScaleOut {
+export async function createScaleOut(config: Config): Promise<ScaleOut> {
   const traffic = new AdapterTraffic();
   if (!config.redisUrl) {
     return { kind: 'memory', adapter: undefined, redis: undefined, traffic, onRecovered: () => {}, close: async () => {} };
   }
+  // Loaded only here: a node without Redis does not run these packages at start (a restarted
+  // node is down while it starts, and ioredis alone took tens of milliseconds to load).
+  const { Redis } = await import('ioredis');
   // Commands fail fast while Redis is away (publishes of that moment are lost anyway; clients catch up).
   const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, retryStrategy: reconnectDelay });
   // Subscriptions must never be dropped: a room created during an outage still has to be subscribed.
@@ -52,7 +53,7 @@ export function createScaleOut(config: Config): ScaleOut {
   watchConnection(pub, 'pub', state, () => undefined);
   watchConnection(sub, 'sub', state, () => recovered.forEach((cb) => cb()));
 
-  const adapter = buildAdapter(config.socketAdapter, pub, sub, traffic);
+  const adapter = await buildAdapter(config.socketAdapter, pub, sub, traffic);
   return {
     kind: config.socketAdapter,
     adapter,
@@ -74,19 +75,22 @@ export function shardedRoomChannel(room: string): string {
   return `socket.io#/#${room}#`;
 }
 
-function buildAdapter(kind: Config['socketAdapter'], pub: Redis, sub: Redis, traffic: AdapterTraffic): AdapterFactory {
+async function buildAdapter(kind: Config['socketAdapter'], pub: Redis, sub: Redis, traffic: AdapterTraffic): Promise<AdapterFactory> {
   if (kind === 'classic') {
+    const { createAdapter } = await import('@socket.io/redis-adapter');
     sub.on('pmessageBuffer', (_pattern: Buffer, channel: Buffer) => traffic.countChannel(channel.toString()));
     sub.on('messageBuffer', (channel: Buffer) => traffic.countChannel(channel.toString()));
-    return createClassicAdapter(pub, sub);
+    return createAdapter(pub, sub);
   }
   if (kind === 'streams') {
-    const factory = createStreamsAdapter(pub);
+    const { createAdapter } = await import('@socket.io/redis-streams-adapter');
+    const factory = createAdapter(pub);
     // Socket.IO calls the factory with `new`, so it must be a function, not an arrow.
     return function countedStreamsAdapter(nsp: Parameters<typeof factory>[0]) {
       return countStreamMessages(factory(nsp), traffic);
     };
   }
+  const { createShardedAdapter } = await import('@socket.io/redis-adapter');
   sub.on('smessageBuffer', (channel: Buffer) => traffic.countChannel(channel.toString()));
   return createShardedAdapter(pub, sub, { subscriptionMode: 'dynamic' });
 }

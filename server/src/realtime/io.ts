@@ -54,7 +54,7 @@ export interface Realtime {
 }
 
 export async function attachRealtime(http: HttpServer, ctx: AppContext, options: RealtimeOptions): Promise<Realtime> {
-  const scaleOut = options.scaleOut ?? createScaleOut(ctx.config);
+  const scaleOut = options.scaleOut ?? (await createScaleOut(ctx.config));
   const io: RealtimeServer = new Server(http, {
     path: '/socket.io',
     serveClient: false,

@@ -74,7 +74,7 @@ describe('commands on a node whose room subscriptions are pending', () => {
   let server: TestServer;
   let confirmed = gate();
   beforeAll(async () => {
-    const scaleOut = { ...createScaleOut(testConfig(tempDir())), subscribed: () => confirmed.promise };
+    const scaleOut = { ...(await createScaleOut(testConfig(tempDir()))), subscribed: () => confirmed.promise };
     server = await startTestServer({}, { scaleOut });
   });
   afterAll(() => server.destroy());
