@@ -18,7 +18,8 @@ export type ServeReply =
   | { id: number; type: 'gc'; count: number; totalMs: number; maxMs: number }
   | { id: number; type: 'ok' };
 
-export type ServeEvent = { type: 'ready'; port: number } | { type: 'failed'; message: string };
+/** `uptimeMs`: the server process's own age when it listened (its start, without the spawn around it) */
+export type ServeEvent = { type: 'ready'; port: number; uptimeMs: number } | { type: 'failed'; message: string };
 
 /** Event-loop delay sampling period; Node's histogram includes it, so it is subtracted. */
 export const ELD_RESOLUTION_MS = 10;

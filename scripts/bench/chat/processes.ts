@@ -40,6 +40,8 @@ export interface ServerProcess {
   port: number;
   url: string;
   pid: number;
+  /** the process's own age when it listened, as it measured it */
+  startupMs: number;
   request<T extends ServeReply['type']>(type: ServeRequest['type']): Promise<Extract<ServeReply, { type: T }>>;
   /** kills (SIGKILL by default: a crash) and waits for the exit */
   kill(signal?: NodeJS.Signals): Promise<void>;
@@ -57,21 +59,21 @@ export async function startServe(kind: ServeKind, env: Record<string, string> = 
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, ...env },
   });
-  const port = await new Promise<number>((resolve, reject) => {
+  const { port, uptimeMs } = await new Promise<{ port: number; uptimeMs: number }>((resolve, reject) => {
     const onExit = (code: number | null) => reject(new Error(`serve ${kind} exited with ${code} before listening`));
     child.once('exit', onExit);
     child.on('message', (event: ServeEvent) => {
       if (event.type === 'failed') reject(new Error(`serve ${kind} failed:\n${event.message}`));
       if (event.type === 'ready') {
         child.off('exit', onExit);
-        resolve(event.port);
+        resolve({ port: event.port, uptimeMs: event.uptimeMs });
       }
     });
   });
-  return wrap(kind, child, port);
+  return wrap(kind, child, port, uptimeMs);
 }
 
-function wrap(kind: ServeKind, child: ChildProcess, port: number): ServerProcess {
+function wrap(kind: ServeKind, child: ChildProcess, port: number, startupMs: number): ServerProcess {
   let nextId = 1;
   const waiting = new Map<number, (reply: ServeReply) => void>();
   child.on('message', (reply: ServeReply | ServeEvent) => {
@@ -83,6 +85,7 @@ function wrap(kind: ServeKind, child: ChildProcess, port: number): ServerProcess
     port,
     url: `http://127.0.0.1:${port}`,
     pid: child.pid!,
+    startupMs,
     request(type) {
       const id = nextId++;
       return new Promise((resolve, reject) => {

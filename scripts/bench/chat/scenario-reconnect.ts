@@ -22,6 +22,10 @@ export interface ReconnectResult {
   step: StepResult;
   /** kill until the new process listens */
   downSeconds: number;
+  /** kill until this generator saw the old process exit */
+  exitSeenSeconds: number;
+  /** the new process's own age when it listened */
+  startupSeconds: number;
   /** kill until 99% of members had reconnected (null: never) */
   reconnect99Seconds: number | null;
   /** kill until 50% and 90% had reconnected */
@@ -61,6 +65,7 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
   let netAtKill = netCounters();
   let generatorBusyUntil99: number | null = null;
   let downSeconds = 0;
+  let exitSeenSeconds = 0;
   const reconnectedAt: number[] = [];
   let catchUpFailures = 0;
   const partnerOf = new Map<AppClient, number>();
@@ -97,6 +102,7 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
     killedAt = generatorAtKill.wall;
     netAtKill = netCounters();
     await server.kill('SIGKILL');
+    exitSeenSeconds = (performance.now() - killedAt) / 1000;
     server = await startServe('app', env);
     downSeconds = (performance.now() - killedAt) / 1000;
     listening = { cpuMicros: await cpuMicros(), at: performance.now() };
@@ -129,6 +135,8 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
     rate: o.stormRate,
     step,
     downSeconds,
+    exitSeenSeconds,
+    startupSeconds: server.startupMs / 1000,
     reconnect99Seconds: quantile(0.99),
     reconnect50Seconds: quantile(0.5),
     reconnect90Seconds: quantile(0.9),

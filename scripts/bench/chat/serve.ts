@@ -79,7 +79,8 @@ process.on('disconnect', () => process.exit(0));
 process.on('SIGTERM', () => process.exit(0));
 
 try {
-  send({ type: 'ready', port: await listen() });
+  const port = await listen();
+  send({ type: 'ready', port, uptimeMs: process.uptime() * 1000 });
 } catch (err) {
   send({ type: 'failed', message: err instanceof Error ? err.stack ?? err.message : String(err) });
   process.exit(1);
