@@ -114,24 +114,17 @@ describe('GroupCommit', () => {
     expect(queue.commits).toBe(2);
   });
 
-  it('a unit after a quiet spell commits at the end of its own turn', async () => {
+  // After a quiet spell there is nothing to wait for; in a trickle (sends further apart than the
+  // rest of the interval) waiting the last fifth would most likely gather nothing.
+  it.each([
+    ['after a quiet spell', MIN_COMMIT_INTERVAL_MS],
+    ['in a trickle of sends', MIN_COMMIT_INTERVAL_MS * 0.8],
+  ])('a unit %s commits at the end of its own turn', async (_when, sinceLastCommit) => {
     const { db, other } = scratch();
     let now = 0;
     const queue = new GroupCommit(db, () => now);
     await queue.run(insert('first'));
-    now += MIN_COMMIT_INTERVAL_MS;
-    const next = queue.run(insert('after a pause'));
-    await endOfTurn();
-    expect(texts(other)).toEqual(['first', 'after a pause']);
-    await next;
-  });
-
-  it('a trickle of sends, further apart than the rest of the interval, commits each at the end of its turn', async () => {
-    const { db, other } = scratch();
-    let now = 0;
-    const queue = new GroupCommit(db, () => now);
-    await queue.run(insert('first'));
-    now += MIN_COMMIT_INTERVAL_MS * 0.8; // waiting the last fifth would most likely gather nothing
+    now += sinceLastCommit;
     const next = queue.run(insert('second'));
     await endOfTurn();
     expect(texts(other)).toEqual(['first', 'second']);
