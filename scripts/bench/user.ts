@@ -18,7 +18,7 @@ import { runLoad, type LoadResult } from './lib/autocannon.js';
 import { ensureServerBuild, repoRoot } from './lib/build.js';
 import { SERVER_CORE, pinned, pinningNote } from './lib/cpu.js';
 import { freePort, processCpuMs, spawnServer, type SpawnedServer } from './lib/processes.js';
-import { printTable } from './lib/table.js';
+import { median, printTable } from './lib/table.js';
 
 export const description = 'GET /api/user.php on the real server vs a bare Express app (target ratio >= 0.5)';
 
@@ -161,22 +161,22 @@ async function startBaseline(
 }
 
 /** The round with the median requests/s. */
-function median(results: Round[]): Round {
+function medianRound(results: Round[]): Round {
   return [...results].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(results.length / 2)]!;
 }
 
 function medianCpu(results: Round[]): number | null {
-  const values = results.map((r) => r.cpuUsPerRequest).filter((v): v is number => v !== null).sort((a, b) => a - b);
-  return values.length ? values[Math.floor(values.length / 2)]! : null;
+  const values = results.map((r) => r.cpuUsPerRequest).filter((v): v is number => v !== null);
+  return values.length ? median(values) : null;
 }
 
 function report(targets: Target[], seconds: number, rounds: number, connections: number): void {
-  const [app, bare, sessionOnly] = targets.map((t) => median(t.results)) as [Round, Round, Round];
+  const [app, bare, sessionOnly] = targets.map((t) => medianRound(t.results)) as [Round, Round, Round];
   printTable(
     `GET /api/user.php, ${connections} connections, median of ${rounds} interleaved rounds of ${seconds} s after a ${WARMUP_SECONDS} s warm-up; ${pinningNote()}`,
     ['server', 'req/s', 'p50 ms', 'p99 ms', 'bytes/resp', '2xx', 'failed', 'req/s per round', 'CPU µs/req per round'],
     targets.map((t) => {
-      const r = median(t.results);
+      const r = medianRound(t.results);
       const perRound = t.results.map((x) => Math.round(x.requestsPerSecond).toLocaleString('en')).join(' / ');
       const cpuPerRound = t.results.map((x) => (x.cpuUsPerRequest === null ? '–' : Math.round(x.cpuUsPerRequest))).join(' / ');
       return [t.name, Math.round(r.requestsPerSecond), r.p50Ms, r.p99Ms, r.bytesPerResponse, r.ok, r.failed, perRound, cpuPerRound];
