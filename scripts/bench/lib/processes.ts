@@ -97,8 +97,10 @@ export function freePort(): Promise<number> {
 export function processCpuMs(pid: number | undefined): number | null {
   if (pid === undefined) return null;
   try {
-    // Fields after the parenthesised command name; utime and stime are the 14th and 15th of the line.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // Fields after the parenthesised command name (which may itself hold ") ", hence the last one);
+    // utime and stime are the 14th and 15th of the line.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
   } catch {
     return null;
