@@ -14,7 +14,8 @@ export type ServeRequest =
 export type ServeReply =
   | { id: number; type: 'heap'; heapUsed: number; rss: number }
   | { id: number; type: 'eld'; p50: number; p99: number; max: number }
-  | { id: number; type: 'cpu'; userMicros: number; systemMicros: number }
+  /** `atMs`: the server's clock (epoch ms) when it read its CPU time; under load the reply arrives much later */
+  | { id: number; type: 'cpu'; userMicros: number; systemMicros: number; atMs: number }
   | { id: number; type: 'gc'; count: number; totalMs: number; maxMs: number }
   | { id: number; type: 'ok' };
 

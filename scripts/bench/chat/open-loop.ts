@@ -5,7 +5,8 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { LatencyRecorder, type LatencySummary } from './latency.js';
-import { cpuMark, cpuShare, type ServerProcess } from './processes.js';
+import { cpuMark, cpuShare, SERVER_CPU, type ServerProcess } from './processes.js';
+import { coreTimes, stealShare } from '../lib/steal.js';
 import type { DeliverySink, TargetClient } from './targets.js';
 
 export interface StepResult {
@@ -26,6 +27,8 @@ export interface StepResult {
   /** the load generator's own longest event-loop stall (ms): while it stalls, sends leave late and count as latency */
   generatorEldMax: number;
   serverCpu: number | null;
+  /** share of the server core's time the hypervisor took away during the step (null: not readable) */
+  serverCoreSteal: number | null;
   /** members of the run whose connection was down when the step ended (e.g. dropped by ping timeout under overload) */
   disconnected: number;
   /** worst event-loop stall and worst GC pause of the (first) server during the step, ms */
@@ -140,6 +143,7 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
   const watched = o.servers?.[0];
   if (watched) await Promise.all([watched.request('eld-reset'), watched.request('gc')]);
   const generator = cpuMark();
+  const coreAtStart = coreTimes(Number(SERVER_CPU));
   const generatorEld = monitorEventLoopDelay({ resolution: 10 });
   generatorEld.enable();
   const start = performance.now() + 5;
@@ -180,6 +184,7 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
     ? cpuAfter.reduce((sum, after, i) => sum + after.userMicros + after.systemMicros - cpuBefore[i]!.userMicros - cpuBefore[i]!.systemMicros, 0)
     : null;
   const serverCpu = serverMicros === null ? null : serverMicros / wallMicros;
+  const serverCoreSteal = stealShare(coreAtStart, coreTimes(Number(SERVER_CPU)));
   const [eld, gc] = watched ? await Promise.all([watched.request<'eld'>('eld'), watched.request<'gc'>('gc')]) : [null, null];
   o.sink.current = null;
   if (run.timeline) console.log(`  ${o.tag}: p99 ms per ${TIMELINE_BUCKET_MS} ms of the step: ${run.timelineP99().join(' ')}`);
@@ -198,6 +203,7 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
     generatorCpu,
     generatorEldMax: generatorEld.max / 1e6,
     serverCpu,
+    serverCoreSteal,
     serverMicrosPerMessage: serverMicros === null ? null : serverMicros / total,
     serverEldMax: eld?.max ?? null,
     serverGcMax: gc?.maxMs ?? null,

@@ -37,6 +37,8 @@ export interface ReconnectResult {
   generatorBusyUntil99: number | null;
   /** what the kernel dropped from the kill until the bench ended (listen queue full, packet queue full) */
   kernelDrops: NetCounters;
+  /** the old server's CPU share under the message load alone, before the kill */
+  loadOnlyShare: number | null;
   /** the restarted server's CPU seconds from listening until 99% were back: steadier than the wall time on a noisy machine */
   serverCpuSecondsUntil99: number | null;
   reconnectedAll: number;
@@ -49,6 +51,12 @@ export interface ReconnectResult {
 }
 
 const TAG = 'storm';
+
+interface ServerCpu {
+  micros: number;
+  /** the server's clock when it read `micros` (epoch ms) */
+  atMs: number;
+}
 
 export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMember[], databaseFile: string): Promise<ReconnectResult> {
   const env = appEnv(databaseFile, { PORT: String(await freePort()) });
@@ -74,22 +82,23 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
     partnerOf.set(b, a.memberId);
   }
   const needed = Math.ceil(members.length * 0.99);
-  let listening: { cpuMicros: number; at: number } | undefined;
+  let listening: ServerCpu | undefined;
   let busyUntil99: Promise<{ share: number; cpuSeconds: number } | null> = Promise.resolve(null);
-  const cpuMicros = async () => {
+  // CPU time and the server's own clock, read together: a busy server answers late, and CPU
+  // measured later than the wall time it is divided by would overstate the share.
+  const serverCpu = async (): Promise<ServerCpu> => {
     const c = await server.request<'cpu'>('cpu');
-    return c.userMicros + c.systemMicros;
+    return { micros: c.userMicros + c.systemMicros, atMs: c.atMs };
   };
   for (const client of appClients) {
     client.onReconnect = (c, newestBefore) => {
       if (killedAt && c.reconnects === 1) reconnectedAt.push((performance.now() - killedAt) / 1000);
       if (reconnectedAt.length === needed && listening) {
         const from = listening;
-        const at = performance.now();
         generatorBusyUntil99 = cpuShare(generatorAtKill);
-        busyUntil99 = cpuMicros().then((micros) => ({
-          share: (micros - from.cpuMicros) / ((at - from.at) * 1000),
-          cpuSeconds: (micros - from.cpuMicros) / 1e6,
+        busyUntil99 = serverCpu().then((to) => ({
+          share: (to.micros - from.micros) / ((to.atMs - from.atMs) * 1000),
+          cpuSeconds: (to.micros - from.micros) / 1e6,
         }));
       }
       const partner = partnerOf.get(c);
@@ -97,7 +106,14 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
     };
   }
 
+  // The old server's CPU share under the message load alone, from the first send to the kill.
+  let loadStart: Promise<ServerCpu> | undefined;
+  let loadOnlyShare: number | null = null;
   const crash = async () => {
+    if (loadStart) {
+      const [from, to] = await Promise.all([loadStart, serverCpu()]);
+      loadOnlyShare = (to.micros - from.micros) / ((to.atMs - from.atMs) * 1000);
+    }
     generatorAtKill = cpuMark();
     killedAt = generatorAtKill.wall;
     netAtKill = netCounters();
@@ -105,7 +121,7 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
     exitSeenSeconds = (performance.now() - killedAt) / 1000;
     server = await startServe('app', env);
     downSeconds = (performance.now() - killedAt) / 1000;
-    listening = { cpuMicros: await cpuMicros(), at: performance.now() };
+    listening = await serverCpu();
   };
   let crashing: Promise<void> | undefined;
   const step = await runOpenLoop({
@@ -118,6 +134,7 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
     drainMs: 30_000,
     sink,
     onTick: (elapsed) => {
+      loadStart ??= serverCpu();
       if (!crashing && elapsed >= o.stormSeconds / 3) crashing = crash();
     },
   });
@@ -143,6 +160,7 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
     generatorBusyUntil99,
     kernelDrops,
     serverBusyUntil99: busy?.share ?? null,
+    loadOnlyShare,
     serverCpuSecondsUntil99: busy?.cpuSeconds ?? null,
     reconnectedAll: sorted.length,
     catchUpFailures,

@@ -12,8 +12,8 @@ import type { ServeKind } from './ipc.js';
 import { appEnv } from './app-env.js';
 import { closeAll, connectMany } from './connect.js';
 import { allConnected, pairUp, runOpenLoop, SwitchableSink, type StepResult } from './open-loop.js';
-import { startServe, waitServerSettled } from './processes.js';
-import { int, ms, pct, printTable } from './table.js';
+import { startServe, waitServerSettled, type ServerProcess } from './processes.js';
+import { int, ms, pct, pct1, printTable } from './table.js';
 
 export const KNEE_P99_MS = 50;
 
@@ -28,6 +28,8 @@ export interface ThroughputResult {
   /** highest offered rate meeting the knee rule, 0 if none */
   knee: number;
   connectSeconds: number;
+  /** server CPU per member for connecting all of them (handshake and what follows it), ms: the storm's per-member cost, without the catch-up */
+  connectCpuMsPerMember: number;
 }
 
 export const KIND_LABEL: Record<ServeKind, string> = { app: 'persisted (app)', sio: 'bare socket.io', ws: 'raw ws' };
@@ -45,8 +47,12 @@ export async function runThroughputFor(kind: ServeKind, o: ChatBenchOptions, mem
   const server = await startServe(kind, kind === 'app' ? appEnv(databaseFile) : {});
   const sink = new SwitchableSink();
   try {
+    const cpuBeforeConnect = await serverCpuMicros(server);
     // Reconnecting clients: an overloaded server drops sockets (ping timeout); the next step needs them back.
     const { clients, seconds } = await connectMany({ kind, urlFor: () => server.url, members, sink, concurrency: o.connectConcurrency, reconnect: true });
+    // Work the handshakes queued (joins, presence) ends after the last client saw its connect.
+    await waitServerSettled(server);
+    const connectCpuMsPerMember = ((await serverCpuMicros(server)) - cpuBeforeConnect) / 1000 / members.length;
     const pairs = pairUp(clients);
     const steps: ThroughputStep[] = [];
     const runStep = async (rate: number, attempt: number) => {
@@ -62,7 +68,7 @@ export async function runThroughputFor(kind: ServeKind, o: ChatBenchOptions, mem
       steps.push(step);
       console.log(
         `  ${KIND_LABEL[kind]} ${rate}/s${attempt > 1 ? ` (run ${attempt})` : ''}: sent ${int(step.sentRate)}/s recv ${int(step.receivedRate)}/s p50 ${ms(step.latency.p50)} p99 ${ms(step.latency.p99)} max ${ms(step.latency.max)} ms lost ${step.lost}${step.disconnected ? ` disconnected ${step.disconnected}` : ''}` +
-          `${step.refused.size ? ` refused ${JSON.stringify(Object.fromEntries(step.refused))}` : ''} server ${pct(step.serverCpu)} (${int(step.serverMicrosPerMessage ?? 0)} µs/msg) generator ${pct(step.generatorCpu)} (stall max ${ms(step.generatorEldMax)} ms) server stall max ${ms(step.serverEldMax ?? 0)} ms (gc max ${ms(step.serverGcMax ?? 0)} ms)`,
+          `${step.refused.size ? ` refused ${JSON.stringify(Object.fromEntries(step.refused))}` : ''} server ${pct(step.serverCpu)} (${int(step.serverMicrosPerMessage ?? 0)} µs/msg${step.serverCoreSteal !== null && step.serverCoreSteal >= 0.0005 ? `, core stolen ${pct1(step.serverCoreSteal)}` : ''}) generator ${pct(step.generatorCpu)} (stall max ${ms(step.generatorEldMax)} ms) server stall max ${ms(step.serverEldMax ?? 0)} ms (gc max ${ms(step.serverGcMax ?? 0)} ms)`,
       );
       return step;
     };
@@ -81,10 +87,15 @@ export async function runThroughputFor(kind: ServeKind, o: ChatBenchOptions, mem
     steps.sort((a, b) => a.offered - b.offered || a.attempt - b.attempt);
     await closeAll(clients);
     const knee = Math.max(0, ...steps.filter(meetsKnee).map((s) => s.offered));
-    return { kind, steps, knee, connectSeconds: seconds, microsPerMessage: costAtHighestCleanStep(steps) };
+    return { kind, steps, knee, connectSeconds: seconds, connectCpuMsPerMember, microsPerMessage: costAtHighestCleanStep(steps) };
   } finally {
     await server.kill('SIGTERM');
   }
+}
+
+async function serverCpuMicros(server: ServerProcess): Promise<number> {
+  const cpu = await server.request<'cpu'>('cpu');
+  return cpu.userMicros + cpu.systemMicros;
 }
 
 function costAtHighestCleanStep(steps: StepResult[]): number | null {
@@ -105,6 +116,7 @@ export function printThroughputTable(results: ThroughputResult[]): void {
       int(s.lost),
       int([...s.refused.values()].reduce((a, b) => a + b, 0)),
       pct(s.serverCpu),
+      pct1(s.serverCoreSteal),
       s.serverMicrosPerMessage === null ? '-' : int(s.serverMicrosPerMessage),
       s.serverEldMax === null ? '-' : ms(s.serverEldMax),
       s.serverGcMax === null ? '-' : ms(s.serverGcMax),
@@ -112,5 +124,5 @@ export function printThroughputTable(results: ThroughputResult[]): void {
       meetsKnee(s) ? 'yes' : 'no',
     ]),
   );
-  printTable('Scenario 1 - 1:1 chat, steps (latency from scheduled send to receipt, ms)', ['target', 'offered/s', 'sent/s', 'recv/s', 'p50', 'p99', 'max', 'lost', 'refused', 'server cpu', 'server µs/msg', 'loop stall max', 'gc max', 'gen cpu', 'within knee'], rows);
+  printTable('Scenario 1 - 1:1 chat, steps (latency from scheduled send to receipt, ms)', ['target', 'offered/s', 'sent/s', 'recv/s', 'p50', 'p99', 'max', 'lost', 'refused', 'server cpu', 'core stolen', 'server µs/msg', 'loop stall max', 'gc max', 'gen cpu', 'within knee'], rows);
 }

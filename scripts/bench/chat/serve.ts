@@ -70,7 +70,7 @@ process.on('message', (request: ServeRequest) => {
     }
     case 'cpu': {
       const { user, system } = process.cpuUsage();
-      return send({ id: request.id, type: 'cpu', userMicros: user, systemMicros: system });
+      return send({ id: request.id, type: 'cpu', userMicros: user, systemMicros: system, atMs: performance.timeOrigin + performance.now() });
     }
   }
 });

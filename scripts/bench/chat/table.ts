@@ -11,5 +11,7 @@ export function printTable(title: string, header: string[], rows: Array<Array<st
 
 export const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
 export const pct = (share: number | null) => (share === null ? '-' : `${Math.round(share * 100)}%`);
+/** for small shares such as stolen time, where whole percent would hide the difference between 0.1 and 0.4 */
+export const pct1 = (share: number | null) => (share === null ? '-' : `${(share * 100).toFixed(1)}%`);
 export const int = (value: number) => Math.round(value).toLocaleString('en-US');
 export const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
