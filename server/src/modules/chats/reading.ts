@@ -7,7 +7,7 @@ import { notFound } from '../../http/errors.js';
 import { blockSetsOf } from '../blocks/queries.js';
 import { presentChatProfile, presentMessage } from './presenter.js';
 import * as q from './queries.js';
-import { countsFor } from './service.js';
+import { countsFor, type ChatMember } from './service.js';
 
 /** GET /api/chats.php: visible conversations, newest last message first. */
 export function listChats(ctx: AppContext, user: UserRow, site: SiteRow): ChatsResponse {
@@ -77,7 +77,7 @@ export function loadMessages(ctx: AppContext, user: UserRow, site: SiteRow, quer
 }
 
 /** GET /api/sync.php: every visible message newer than `after`, for catch-up after a reconnect. */
-export function syncMessages(ctx: AppContext, user: UserRow, after: number): SyncResponse {
+export function syncMessages(ctx: AppContext, user: ChatMember, after: number): SyncResponse {
   const since = historyCutoff(ctx.clock.now(), user.paidUser);
   const rows = q.messagesAfter(ctx.db, user.id, after, since);
   return {

@@ -20,6 +20,9 @@ import { messageContent, type MessageContent } from './message-content.js';
 import { presentMessage } from './presenter.js';
 import * as q from './queries.js';
 
+/** What the chat rules need to know of the acting member (a socket command reads only this much per call). */
+export type ChatMember = Pick<UserRow, 'id' | 'paidUser'>;
+
 export interface SentMessage {
   message: MessageDto;
   /** the client_id had been stored before: nothing was stored or charged this time */
@@ -35,7 +38,7 @@ export interface SentMessage {
  */
 export async function sendMessage(
   ctx: AppContext,
-  sender: UserRow,
+  sender: ChatMember,
   site: SiteRow,
   input: SendMessageInput,
   /** the sending socket: it gets the message and balance in its ack, so the echoes to the sender's tabs skip it */
@@ -95,7 +98,7 @@ type StoredSend = { duplicate: true; message: q.MessageRow } | { duplicate: fals
  * The transaction of one send. Order of checks: recipient, block, conversation limit, icebreaker
  * rule, credits; any failure rolls back the conversation it may have created.
  */
-function storeMessage(tx: Db, sender: UserRow, site: SiteRow, recipientId: number, clientId: string, content: MessageContent, now: number): StoredSend {
+function storeMessage(tx: Db, sender: ChatMember, site: SiteRow, recipientId: number, clientId: string, content: MessageContent, now: number): StoredSend {
   const senderId = sender.id;
   const earlier = q.findMessageByClientId(tx, senderId, clientId);
   if (earlier) return { message: earlier, duplicate: true };
@@ -167,7 +170,7 @@ function isUniqueViolation(err: unknown): boolean {
  * Marks `conversationId` read up to `messageId` for `user`. The mark only moves forward; unread is
  * recomputed from the peer's messages after it. Notifies the reader's tabs (counts) and the peer.
  */
-export function markRead(ctx: AppContext, user: UserRow, conversationId: number, messageId: number): CountsDto {
+export function markRead(ctx: AppContext, user: ChatMember, conversationId: number, messageId: number): CountsDto {
   const result = writeTransaction(ctx.db, (tx) => {
     const conversation = q.findConversationOf(tx, user.id, conversationId);
     const member = conversation && q.findMember(tx, conversationId, user.id);
