@@ -10,6 +10,11 @@ export interface RealtimeEmitter {
   notifier: Notifier;
   /** tells everyone watching this profile, except the members in `hiddenFrom` (blocks) */
   presenceChanged(presence: PresenceDto, hiddenFrom?: number[]): void;
+  /**
+   * false only when no socket anywhere watches this profile's presence. A single node knows its
+   * rooms are the whole truth; with Redis a watcher may sit on another node, so the answer is true.
+   */
+  mayHavePresenceWatchers(profileId: number): boolean;
   /** tells every socket connected to THIS node to refetch a resource (after a Redis outage) */
   invalidateLocal(resource: Parameters<ServerToClientEvents['invalidate']>[0]['resource']): void;
 }
@@ -57,6 +62,9 @@ export function createEmitter(io: RealtimeServer, options: { singleNode: boolean
     },
     presenceChanged(presence, hiddenFrom = []) {
       io.to(rooms.presence(presence.profile)).except(hiddenFrom.map(rooms.user)).emit('presence', presence);
+    },
+    mayHavePresenceWatchers(profileId) {
+      return !options.singleNode || io.of('/').adapter.rooms.has(rooms.presence(profileId));
     },
     invalidateLocal(resource) {
       io.local.emit('invalidate', { resource });

@@ -17,11 +17,13 @@ export class PresenceService implements PresenceReader {
   constructor(
     private readonly ctx: AppContext,
     private readonly counter: PresenceCounter,
-    private readonly emitter: Pick<RealtimeEmitter, 'presenceChanged'>,
+    private readonly emitter: Pick<RealtimeEmitter, 'presenceChanged' | 'mayHavePresenceWatchers'>,
   ) {}
 
   async socketOpened(userId: number): Promise<void> {
     if (!(await this.counter.opened(userId))) return;
+    // After a restart 10,000 members come back before anyone watches again: no reads, no encoding.
+    if (!this.emitter.mayHavePresenceWatchers(userId)) return;
     const member = this.member(userId);
     if (member && !member.invisible) this.emitter.presenceChanged({ profile: userId, online: true, last_seen: iso(member.lastSeenAt) }, this.blockPartners(userId));
   }
@@ -34,6 +36,7 @@ export class PresenceService implements PresenceReader {
   wentOffline(userId: number): void {
     const now = this.ctx.clock.now();
     recordLastSeen(this.ctx.db, userId, now);
+    if (!this.emitter.mayHavePresenceWatchers(userId)) return;
     const member = this.member(userId);
     if (member && !member.invisible) this.emitter.presenceChanged({ profile: userId, online: false, last_seen: iso(now) }, this.blockPartners(userId));
   }
