@@ -28,13 +28,16 @@ test('10,000 messages stay windowed and scrolling back keeps the position', asyn
     created_at: new Date(start + id * 20 * 60_000).toISOString(),
   });
 
+  // An older page is answered only when the test lets it go (below): the screen is measured while
+  // its request is open. A fixed delay here let a starved test process measure after the page had
+  // landed, and compare with a row caught mid-update (top 0) instead of where it had been.
+  const heldOlderPages: Array<() => void> = [];
   await james.page.route('**/api/messages.php?*', async (route) => {
     const url = new URL(route.request().url());
     if (route.request().method() !== 'GET' || url.searchParams.get('conversation') !== String(entry.conversation)) return route.fallback();
     const real = (await (await route.fetch()).json()) as MessagesResponse;
     const before = Number(url.searchParams.get('before') ?? TOTAL + 1);
-    // older pages answer slowly so the test can see the screen before and after they land
-    if (url.searchParams.has('before')) await new Promise((resolve) => setTimeout(resolve, 400));
+    if (url.searchParams.has('before')) await new Promise<void>((resolve) => heldOlderPages.push(resolve));
     const first = Math.max(1, before - PAGE);
     const messages = Array.from({ length: before - first }, (_, i) => message(first + i));
     const body: MessagesResponse = { ...real, messages, has_more: first > 1, history_cut: false, peer_last_read: TOTAL - 10 };
@@ -52,15 +55,16 @@ test('10,000 messages stay windowed and scrolling back keeps the position', asyn
   for (let page = 1; page < TOTAL / PAGE; page++) {
     const older = james.page.waitForResponse((r) => r.url().includes('before='));
     await scroller.evaluate((el) => (el.scrollTop = 0));
+    await expect.poll(() => heldOlderPages.length).toBe(1);
     await james.page.waitForTimeout(100);
     const oldest = (await rows.first().getAttribute('data-id'))!;
     const yBefore = await topOf(oldest);
+    heldOlderPages.shift()!();
     await older;
     await expect(rows.first()).not.toHaveAttribute('data-id', oldest);
     // The message that was on screen is back where it was once the new rows are measured (their
-    // ResizeObserver callbacks and the list's corrective scroll). On a loaded machine that took
-    // longer than the 100 ms this test used to wait: it failed once with the row 159 px off and
-    // passed when run again, so it waits for the settled position instead of sampling once.
+    // ResizeObserver callbacks and the list's corrective scroll), which on a loaded machine takes
+    // longer than one frame: the test waits for the settled position instead of sampling once.
     await expect.poll(async () => Math.abs((await topOf(oldest)) - yBefore), { timeout: 2_000 }).toBeLessThan(4);
     expect(await rows.count()).toBeLessThan(80);
   }
