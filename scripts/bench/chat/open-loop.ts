@@ -5,7 +5,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { LatencyRecorder, type LatencySummary } from './latency.js';
-import { cpuMark, cpuShare, SERVER_CPU, type ServerProcess } from './processes.js';
+import { cpuMark, cpuShare, readServerCpu, SERVER_CPU, type ServerProcess } from './processes.js';
 import { coreTimes, stealShare } from '../lib/steal.js';
 import type { DeliverySink, TargetClient } from './targets.js';
 
@@ -139,7 +139,7 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
   const total = Math.round(o.rate * o.seconds);
   const run = new OpenLoopRun(o.tag, total, o.lossTimeoutMs);
   o.sink.current = run;
-  const cpuBefore = await Promise.all((o.servers ?? []).map((s) => s.request<'cpu'>('cpu')));
+  const cpuBefore = await Promise.all((o.servers ?? []).map(readServerCpu));
   const watched = o.servers?.[0];
   if (watched) await Promise.all([watched.request('eld-reset'), watched.request('gc')]);
   const generator = cpuMark();
@@ -179,10 +179,8 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
   const generatorCpu = cpuShare(generator);
   generatorEld.disable();
   const wallMicros = (performance.now() - start) * 1000;
-  const cpuAfter = await Promise.all((o.servers ?? []).map((s) => s.request<'cpu'>('cpu')));
-  const serverMicros = o.servers?.length
-    ? cpuAfter.reduce((sum, after, i) => sum + after.userMicros + after.systemMicros - cpuBefore[i]!.userMicros - cpuBefore[i]!.systemMicros, 0)
-    : null;
+  const cpuAfter = await Promise.all((o.servers ?? []).map(readServerCpu));
+  const serverMicros = o.servers?.length ? cpuAfter.reduce((sum, after, i) => sum + after.micros - cpuBefore[i]!.micros, 0) : null;
   const serverCpu = serverMicros === null ? null : serverMicros / wallMicros;
   const serverCoreSteal = stealShare(coreAtStart, coreTimes(Number(SERVER_CPU)));
   const [eld, gc] = watched ? await Promise.all([watched.request<'eld'>('eld'), watched.request<'gc'>('gc')]) : [null, null];

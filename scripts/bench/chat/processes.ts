@@ -152,6 +152,25 @@ export function cpuMark(): { cpu: NodeJS.CpuUsage; wall: number } {
   return { cpu: process.cpuUsage(), wall: performance.now() };
 }
 
+/** A server's CPU time (user + system) and its own clock (epoch ms) when it read it. */
+export interface ServerCpu {
+  micros: number;
+  atMs: number;
+}
+
+export async function readServerCpu(server: ServerProcess): Promise<ServerCpu> {
+  const c = await server.request<'cpu'>('cpu');
+  return { micros: c.userMicros + c.systemMicros, atMs: c.atMs };
+}
+
+/**
+ * CPU share of one core between two readings, on the server's own clock: a busy server answers
+ * late, and CPU read later than the wall time it is divided by would overstate the share.
+ */
+export function serverCpuShare(from: ServerCpu, to: ServerCpu): number {
+  return (to.micros - from.micros) / ((to.atMs - from.atMs) * 1000);
+}
+
 /**
  * Waits until the server has worked off what it was doing (e.g. the post-connect work of 10,000
  * handshakes): CPU share under `share` over a 500 ms window, at most `maxMs`. Returns the seconds waited.
@@ -159,11 +178,10 @@ export function cpuMark(): { cpu: NodeJS.CpuUsage; wall: number } {
 export async function waitServerSettled(server: ServerProcess, maxMs = 60_000, share = 0.2): Promise<number> {
   const started = performance.now();
   while (performance.now() - started < maxMs) {
-    const before = await server.request<'cpu'>('cpu');
+    const before = await readServerCpu(server);
     const t0 = performance.now();
     await sleep(500);
-    const after = await server.request<'cpu'>('cpu');
-    const used = after.userMicros + after.systemMicros - before.userMicros - before.systemMicros;
+    const used = (await readServerCpu(server)).micros - before.micros;
     if (used / ((performance.now() - t0) * 1000) < share) break;
   }
   return (performance.now() - started) / 1000;

@@ -12,7 +12,7 @@ import { newestMessageId, storedMessageStats, type BenchMember } from './fixture
 import { appEnv } from './app-env.js';
 import { closeAll, connectMany } from './connect.js';
 import { pairUp, runOpenLoop, SwitchableSink, type StepResult } from './open-loop.js';
-import { cpuMark, cpuShare, freePort, startServe, type ServerProcess } from './processes.js';
+import { cpuMark, cpuShare, freePort, readServerCpu, serverCpuShare, startServe, type ServerCpu, type ServerProcess } from './processes.js';
 import { AppClient } from './targets.js';
 import { netCounters, netDelta, type NetCounters } from '../lib/kernel-net.js';
 
@@ -52,12 +52,6 @@ export interface ReconnectResult {
 
 const TAG = 'storm';
 
-interface ServerCpu {
-  micros: number;
-  /** the server's clock when it read `micros` (epoch ms) */
-  atMs: number;
-}
-
 export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMember[], databaseFile: string): Promise<ReconnectResult> {
   const env = appEnv(databaseFile, { PORT: String(await freePort()) });
   let server: ServerProcess = await startServe('app', env);
@@ -84,12 +78,8 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
   const needed = Math.ceil(members.length * 0.99);
   let listening: ServerCpu | undefined;
   let busyUntil99: Promise<{ share: number; cpuSeconds: number } | null> = Promise.resolve(null);
-  // CPU time and the server's own clock, read together: a busy server answers late, and CPU
-  // measured later than the wall time it is divided by would overstate the share.
-  const serverCpu = async (): Promise<ServerCpu> => {
-    const c = await server.request<'cpu'>('cpu');
-    return { micros: c.userMicros + c.systemMicros, atMs: c.atMs };
-  };
+  // `server` is replaced at the restart: always read the current one.
+  const serverCpu = () => readServerCpu(server);
   for (const client of appClients) {
     client.onReconnect = (c, newestBefore) => {
       if (killedAt && c.reconnects === 1) reconnectedAt.push((performance.now() - killedAt) / 1000);
@@ -97,7 +87,7 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
         const from = listening;
         generatorBusyUntil99 = cpuShare(generatorAtKill);
         busyUntil99 = serverCpu().then((to) => ({
-          share: (to.micros - from.micros) / ((to.atMs - from.atMs) * 1000),
+          share: serverCpuShare(from, to),
           cpuSeconds: (to.micros - from.micros) / 1e6,
         }));
       }
@@ -112,7 +102,7 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
   const crash = async () => {
     if (loadStart) {
       const [from, to] = await Promise.all([loadStart, serverCpu()]);
-      loadOnlyShare = (to.micros - from.micros) / ((to.atMs - from.atMs) * 1000);
+      loadOnlyShare = serverCpuShare(from, to);
     }
     generatorAtKill = cpuMark();
     killedAt = generatorAtKill.wall;

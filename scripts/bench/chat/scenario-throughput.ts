@@ -12,7 +12,7 @@ import type { ServeKind } from './ipc.js';
 import { appEnv } from './app-env.js';
 import { closeAll, connectMany } from './connect.js';
 import { allConnected, pairUp, runOpenLoop, SwitchableSink, type StepResult } from './open-loop.js';
-import { startServe, waitServerSettled, type ServerProcess } from './processes.js';
+import { readServerCpu, startServe, waitServerSettled } from './processes.js';
 import { int, ms, pct, pct1, printTable } from './table.js';
 
 export const KNEE_P99_MS = 50;
@@ -47,12 +47,12 @@ export async function runThroughputFor(kind: ServeKind, o: ChatBenchOptions, mem
   const server = await startServe(kind, kind === 'app' ? appEnv(databaseFile) : {});
   const sink = new SwitchableSink();
   try {
-    const cpuBeforeConnect = await serverCpuMicros(server);
+    const cpuBeforeConnect = await readServerCpu(server);
     // Reconnecting clients: an overloaded server drops sockets (ping timeout); the next step needs them back.
     const { clients, seconds } = await connectMany({ kind, urlFor: () => server.url, members, sink, concurrency: o.connectConcurrency, reconnect: true });
     // Work the handshakes queued (joins, presence) ends after the last client saw its connect.
     await waitServerSettled(server);
-    const connectCpuMsPerMember = ((await serverCpuMicros(server)) - cpuBeforeConnect) / 1000 / members.length;
+    const connectCpuMsPerMember = ((await readServerCpu(server)).micros - cpuBeforeConnect.micros) / 1000 / members.length;
     const pairs = pairUp(clients);
     const steps: ThroughputStep[] = [];
     const runStep = async (rate: number, attempt: number) => {
@@ -91,11 +91,6 @@ export async function runThroughputFor(kind: ServeKind, o: ChatBenchOptions, mem
   } finally {
     await server.kill('SIGTERM');
   }
-}
-
-async function serverCpuMicros(server: ServerProcess): Promise<number> {
-  const cpu = await server.request<'cpu'>('cpu');
-  return cpu.userMicros + cpu.systemMicros;
 }
 
 function costAtHighestCleanStep(steps: StepResult[]): number | null {
