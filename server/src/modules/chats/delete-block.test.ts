@@ -66,6 +66,10 @@ describe('deleting a chat', () => {
     // Sending again from my side also brings it back.
     await send(me.client, peer.id, 'changed my mind');
     expect(await chatIds(me.client)).toEqual([conversation, kept]);
+    // My own message is not unread for me; the peer has both of mine unread.
+    expect((await me.client.get('/api/counts.php')).body.total_unread).toBe(0);
+    expect(member(conversation, me.user.id).unreadCount).toBe(0);
+    expect(member(conversation, peer.id).unreadCount).toBe(2);
   });
 
   it('404 for a conversation that is not mine; 400 for bad bodies; nothing changes', async () => {
