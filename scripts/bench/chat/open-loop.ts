@@ -3,7 +3,7 @@
  * answered, and its latency is measured from that scheduled time to its receipt by the addressed
  * member. A message not received within the loss timeout counts as lost.
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { LatencyRecorder, type LatencySummary } from './latency.js';
 import { cpuMark, cpuShare, readServerCpu, SERVER_CPU, type ServerProcess } from './processes.js';
 import { coreTimes, stealShare } from '../lib/steal.js';
@@ -26,6 +26,8 @@ export interface StepResult {
   generatorCpu: number;
   /** the load generator's own longest event-loop stall (ms): while it stalls, sends leave late and count as latency */
   generatorEldMax: number;
+  /** the load generator's longest GC pause (ms), to tell its own collector from the server's backlog */
+  generatorGcMax: number;
   serverCpu: number | null;
   /** share of the server core's time the hypervisor took away during the step (null: not readable) */
   serverCoreSteal: number | null;
@@ -146,6 +148,11 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
   const coreAtStart = coreTimes(Number(SERVER_CPU));
   const generatorEld = monitorEventLoopDelay({ resolution: 10 });
   generatorEld.enable();
+  let generatorGcMax = 0;
+  const generatorGc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) generatorGcMax = Math.max(generatorGcMax, entry.duration);
+  });
+  generatorGc.observe({ entryTypes: ['gc'] });
   const start = performance.now() + 5;
   const interval = 1000 / o.rate;
   let seq = 0;
@@ -178,6 +185,7 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
   }
   const generatorCpu = cpuShare(generator);
   generatorEld.disable();
+  generatorGc.disconnect();
   const wallMicros = (performance.now() - start) * 1000;
   const cpuAfter = await Promise.all((o.servers ?? []).map(readServerCpu));
   const serverMicros = o.servers?.length ? cpuAfter.reduce((sum, after, i) => sum + after.micros - cpuBefore[i]!.micros, 0) : null;
@@ -185,7 +193,11 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
   const serverCoreSteal = stealShare(coreAtStart, coreTimes(Number(SERVER_CPU)));
   const [eld, gc] = watched ? await Promise.all([watched.request<'eld'>('eld'), watched.request<'gc'>('gc')]) : [null, null];
   o.sink.current = null;
-  if (run.timeline) console.log(`  ${o.tag}: p99 ms per ${TIMELINE_BUCKET_MS} ms of the step: ${run.timelineP99().join(' ')}`);
+  if (run.timeline) {
+    // The wall clock of the first send, to line the buckets up with samples taken outside the bench.
+    const startedAt = new Date(Date.now() - (performance.now() - start)).toISOString().slice(11, 22);
+    console.log(`  ${o.tag}: p99 ms per ${TIMELINE_BUCKET_MS} ms of the step from ${startedAt} UTC: ${run.timelineP99().join(' ')}`);
+  }
 
   return {
     offered: o.rate,
@@ -200,6 +212,7 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
     latency: run.latency.summary(),
     generatorCpu,
     generatorEldMax: generatorEld.max / 1e6,
+    generatorGcMax,
     serverCpu,
     serverCoreSteal,
     serverMicrosPerMessage: serverMicros === null ? null : serverMicros / total,

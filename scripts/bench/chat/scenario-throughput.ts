@@ -68,7 +68,7 @@ export async function runThroughputFor(kind: ServeKind, o: ChatBenchOptions, mem
       steps.push(step);
       console.log(
         `  ${KIND_LABEL[kind]} ${rate}/s${attempt > 1 ? ` (run ${attempt})` : ''}: sent ${int(step.sentRate)}/s recv ${int(step.receivedRate)}/s p50 ${ms(step.latency.p50)} p99 ${ms(step.latency.p99)} max ${ms(step.latency.max)} ms lost ${step.lost}${step.disconnected ? ` disconnected ${step.disconnected}` : ''}` +
-          `${step.refused.size ? ` refused ${JSON.stringify(Object.fromEntries(step.refused))}` : ''} server ${pct(step.serverCpu)} (${int(step.serverMicrosPerMessage ?? 0)} µs/msg${step.serverCoreSteal !== null && step.serverCoreSteal >= 0.0005 ? `, core stolen ${pct1(step.serverCoreSteal)}` : ''}) generator ${pct(step.generatorCpu)} (stall max ${ms(step.generatorEldMax)} ms) server stall max ${ms(step.serverEldMax ?? 0)} ms (gc max ${ms(step.serverGcMax ?? 0)} ms)`,
+          `${step.refused.size ? ` refused ${JSON.stringify(Object.fromEntries(step.refused))}` : ''} server ${pct(step.serverCpu)} (${int(step.serverMicrosPerMessage ?? 0)} µs/msg${step.serverCoreSteal !== null && step.serverCoreSteal >= 0.0005 ? `, core stolen ${pct1(step.serverCoreSteal)}` : ''}) generator ${pct(step.generatorCpu)} (stall max ${ms(step.generatorEldMax)} ms, gc max ${ms(step.generatorGcMax)} ms) server stall max ${ms(step.serverEldMax ?? 0)} ms (gc max ${ms(step.serverGcMax ?? 0)} ms)`,
       );
       return step;
     };
