@@ -37,14 +37,26 @@ export function originGuard(ctx: AppContext, sites: SiteDirectory) {
   };
 }
 
-// Every (re)connect runs this; after a restart thousands arrive at once.
-const handshakeMember = preparedOnce((db) =>
+// Every (re)connect and every socket command runs this; after a restart thousands arrive at once.
+const liveMemberRow = preparedOnce((db) =>
   db
-    .select({ id: users.id, status: users.status, sessionEpoch: users.sessionEpoch })
+    .select({ id: users.id, paidUser: users.paidUser, status: users.status, sessionEpoch: users.sessionEpoch })
     .from(users)
     .where(and(eq(users.id, sql.placeholder('userId')), eq(users.siteId, sql.placeholder('siteId'))))
     .prepare(),
 );
+
+/**
+ * The member of a socket's session as the database knows them now, or undefined when the session
+ * no longer holds: another site, a deleted account, or a session from before a password change
+ * (epoch). The handshake checks this, and so does every socket command, since a socket outlives
+ * such changes. Only the columns the check and the chat rules use: the whole users row (the
+ * profile's few dozen columns) cost a few per cent of a send's CPU to read and decode.
+ */
+export function liveSocketMember(ctx: AppContext, userId: number, siteId: number, epoch: number): { id: number; paidUser: boolean } | undefined {
+  const user = liveMemberRow(ctx.db).get({ userId, siteId });
+  return user && user.status !== 'deleted' && user.sessionEpoch === epoch ? user : undefined;
+}
 
 /**
  * Socket.IO connection middleware: the site comes from the Host header, the member from the
@@ -60,9 +72,9 @@ export function authenticateSocket(ctx: AppContext, sites: SiteDirectory) {
     const userId = req.session?.userId;
     const sessionId = req.sessionID;
     if (!site || !userId || !sessionId) return next(new Error('authentication_required'));
-    const user = handshakeMember(ctx.db).get({ userId, siteId: site.id });
     const epoch = req.session?.epoch ?? 0;
-    if (!user || user.status === 'deleted' || user.sessionEpoch !== epoch) return next(new Error('authentication_required'));
+    const user = liveSocketMember(ctx, userId, site.id, epoch);
+    if (!user) return next(new Error('authentication_required'));
     socket.data = { userId: user.id, siteId: site.id, host, epoch, sessionId };
     next();
   };

@@ -2,15 +2,13 @@
  * Chat commands over the socket. Each one is the socket twin of a REST endpoint and calls the
  * same service, so rules, idempotency (client ids) and notifications are identical on both paths.
  */
-import { eq, sql } from 'drizzle-orm';
-import { preparedOnce } from '@db/prepared.js';
-import { users } from '@db/schema/index.js';
 import { markReadBody, sendMessageBody, syncCommandInput } from '@shared/api/chats.js';
 import { presenceWatchInput, rooms, typingInput } from '@shared/realtime.js';
 import type { AppContext } from '../../context.js';
 import { notFound, tooMany, unauthenticated } from '../../http/errors.js';
 import { invalidRequest, replyVia, runCommand } from '../../realtime/ack.js';
 import { BurstLimit } from '../../realtime/burst-limit.js';
+import { liveSocketMember } from '../../realtime/handshake.js';
 import type { CommandContext, MemberSocket, SocketCommandHandlers } from '../../realtime/types.js';
 import { blockSetsOf } from '../blocks/queries.js';
 import { isBlockedEitherWay } from '../blocks/service.js';
@@ -105,23 +103,10 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
   };
 }
 
-/**
- * The member as the database knows them now: a socket outlives password changes and deletions,
- * so every command re-checks what the handshake checked, and a stale socket is closed. Only the
- * columns the check and the chat rules use: every send runs this, and the whole users row (the
- * profile's few dozen columns) cost a few per cent of a send's CPU to read and decode.
- */
-const memberById = preparedOnce((db) =>
-  db
-    .select({ id: users.id, paidUser: users.paidUser, status: users.status, sessionEpoch: users.sessionEpoch })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare(),
-);
-
+/** The member as the database knows them now (realtime/handshake.ts); a stale socket is closed. */
 function freshMember(ctx: AppContext, socket: MemberSocket): ChatMember {
-  const user = memberById(ctx.db).get({ userId: socket.data.userId });
-  if (user && user.status !== 'deleted' && user.sessionEpoch === socket.data.epoch) return user;
+  const user = liveSocketMember(ctx, socket.data.userId, socket.data.siteId, socket.data.epoch);
+  if (user) return user;
   setImmediate(() => socket.disconnect(true));
   throw unauthenticated();
 }
