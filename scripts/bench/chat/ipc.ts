@@ -16,7 +16,7 @@ export type ServeReply =
   | { id: number; type: 'eld'; p50: number; p99: number; max: number }
   /** `atMs`: the server's clock (epoch ms) when it read its CPU time; under load the reply arrives much later */
   | { id: number; type: 'cpu'; userMicros: number; systemMicros: number; atMs: number }
-  | { id: number; type: 'gc'; count: number; totalMs: number; maxMs: number }
+  | { id: number; type: 'gc'; count: number; totalMs: number; maxMs: number; majorCount: number }
   | { id: number; type: 'ok' };
 
 /** `uptimeMs`: the server process's own age when it listened (its start, without the spawn around it) */

@@ -7,6 +7,7 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { LatencyRecorder, type LatencySummary } from './latency.js';
 import { cpuMark, cpuShare, readServerCpu, SERVER_CPU, type ServerProcess } from './processes.js';
 import { coreTimes, stealShare } from '../lib/steal.js';
+import { isMajorGc } from '../lib/gc-kind.js';
 import type { DeliverySink, TargetClient } from './targets.js';
 
 export interface StepResult {
@@ -28,6 +29,8 @@ export interface StepResult {
   generatorEldMax: number;
   /** the load generator's longest GC pause (ms), to tell its own collector from the server's backlog */
   generatorGcMax: number;
+  /** major collections in the load generator during the step (their marking takes its core for a while) */
+  generatorMajorGcs: number;
   serverCpu: number | null;
   /** share of the server core's time the hypervisor took away during the step (null: not readable) */
   serverCoreSteal: number | null;
@@ -36,6 +39,8 @@ export interface StepResult {
   /** worst event-loop stall and worst GC pause of the (first) server during the step, ms */
   serverEldMax: number | null;
   serverGcMax: number | null;
+  /** major collections in the (first) server during the step: a step's tail usually sits on one */
+  serverMajorGcs: number | null;
   /** server CPU time (user + system) per sent message, µs: unlike latency, barely moved by other load on the machine */
   serverMicrosPerMessage: number | null;
 }
@@ -149,8 +154,12 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
   const generatorEld = monitorEventLoopDelay({ resolution: 10 });
   generatorEld.enable();
   let generatorGcMax = 0;
+  let generatorMajorGcs = 0;
   const generatorGc = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) generatorGcMax = Math.max(generatorGcMax, entry.duration);
+    for (const entry of list.getEntries()) {
+      generatorGcMax = Math.max(generatorGcMax, entry.duration);
+      if (isMajorGc(entry)) generatorMajorGcs++;
+    }
   });
   generatorGc.observe({ entryTypes: ['gc'] });
   const start = performance.now() + 5;
@@ -213,11 +222,13 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
     generatorCpu,
     generatorEldMax: generatorEld.max / 1e6,
     generatorGcMax,
+    generatorMajorGcs,
     serverCpu,
     serverCoreSteal,
     serverMicrosPerMessage: serverMicros === null ? null : serverMicros / total,
     serverEldMax: eld?.max ?? null,
     serverGcMax: gc?.maxMs ?? null,
+    serverMajorGcs: gc?.majorCount ?? null,
     disconnected: o.pairs.reduce((n, [a, b]) => n + (a.connected() ? 0 : 1) + (b.connected() ? 0 : 1), 0),
   };
 }

@@ -8,6 +8,7 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { writeHeapSnapshot } from 'node:v8';
 import { ELD_RESOLUTION_MS, type ServeEvent, type ServeKind, type ServeReply, type ServeRequest } from './ipc.js';
 import { startSocketIoRelay, startWsRelay } from './relays.js';
+import { isMajorGc } from '../lib/gc-kind.js';
 
 const kind = process.argv[2] as ServeKind;
 const send = (message: ServeEvent | ServeReply) => process.send?.(message);
@@ -29,13 +30,16 @@ async function listen(): Promise<number> {
 const eld = monitorEventLoopDelay({ resolution: ELD_RESOLUTION_MS });
 eld.enable();
 
-// GC pauses, to tell a collector stall from other stalls in a step's latency.
-let gcPauses = { count: 0, totalMs: 0, maxMs: 0 };
+// GC pauses, to tell a collector stall from other stalls in a step's latency. Major collections
+// are counted apart: the pause of one is short, but its marking, which ran before it on V8's
+// helper threads, took the server's one core for a few hundred milliseconds.
+let gcPauses = { count: 0, totalMs: 0, maxMs: 0, majorCount: 0 };
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     gcPauses.count++;
     gcPauses.totalMs += entry.duration;
     gcPauses.maxMs = Math.max(gcPauses.maxMs, entry.duration);
+    if (isMajorGc(entry)) gcPauses.majorCount++;
   }
 }).observe({ entryTypes: ['gc'] });
 
@@ -65,7 +69,7 @@ process.on('message', (request: ServeRequest) => {
     }
     case 'gc': {
       const reply = { id: request.id, type: 'gc' as const, ...gcPauses };
-      gcPauses = { count: 0, totalMs: 0, maxMs: 0 };
+      gcPauses = { count: 0, totalMs: 0, maxMs: 0, majorCount: 0 };
       return send(reply);
     }
     case 'cpu': {
