@@ -16,13 +16,14 @@ import { readOptions } from './chat/options.js';
 import { netLimits } from './lib/kernel-net.js';
 import { pinSelfToClientCore, SERVER_CPU } from './chat/processes.js';
 import { runChatScenarios } from './chat/scenarios.js';
+import { emptyGeneratorFragments } from './chat/generator-frames.js';
 
 export const description = 'real-time chat: throughput knee vs bare Socket.IO/ws, idle heap, cross-node, reconnect storm';
 
 export async function main(): Promise<void> {
   const options = readOptions();
   const pinning = pinSelfToClientCore();
-  console.log(`[chat] server processes on core ${SERVER_CPU}, load generator ${pinning}${options.quick ? ' (BENCH_QUICK)' : ''}`);
+  console.log(`[chat] server processes on core ${SERVER_CPU}, load generator ${pinning}${options.quick ? ' (BENCH_QUICK)' : ''}; its ws client: ${emptyGeneratorFragments()}`);
   // Other work on the machine shows up as latency; the load average says how quiet it was.
   const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
   console.log(`[chat] ${new Date().toISOString()} load average ${load()}`);
