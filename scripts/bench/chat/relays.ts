@@ -6,6 +6,7 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import { Server as SocketServer } from 'socket.io';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { emptyUsedFrameArrays, frameArraysWsEngine } from '../../../server/src/realtime/frame-arrays.js';
 
 /** `tag` names the bench step, so a late delivery is never credited to the next step. */
 export interface RelayFrame {
@@ -14,10 +15,20 @@ export interface RelayFrame {
   tag: string;
 }
 
-/** Bare Socket.IO: one room per member (joined from the handshake query), emit to the room. */
+/**
+ * Bare Socket.IO: one room per member (joined from the handshake query), emit to the room. With
+ * BENCH_RELAY_FRAME_FIX=1 it gets the server's fix for frames kept alive by dead arrays
+ * (server/src/realtime/frame-arrays.ts), to tell the relay's garbage-collection tails from its cost.
+ */
 export function startSocketIoRelay(): HttpServer {
   const http = createServer();
-  const io = new SocketServer(http, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 16_384 });
+  const frameFix = process.env.BENCH_RELAY_FRAME_FIX === '1' && emptyUsedFrameArrays();
+  const io = new SocketServer(http, {
+    path: '/socket.io',
+    serveClient: false,
+    maxHttpBufferSize: 16_384,
+    ...(frameFix ? { wsEngine: frameArraysWsEngine } : {}),
+  });
   io.on('connection', (socket) => {
     const id = Number(socket.handshake.query.id);
     void socket.join(`user:${id}`);
