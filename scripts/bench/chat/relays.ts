@@ -6,7 +6,7 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import { Server as SocketServer } from 'socket.io';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { emptyUsedFrameArrays, frameArraysWsEngine } from '../../../server/src/realtime/frame-arrays.js';
+import { frameArraysServerOptions } from '../../../server/src/realtime/frame-arrays.js';
 
 /** `tag` names the bench step, so a late delivery is never credited to the next step. */
 export interface RelayFrame {
@@ -22,12 +22,11 @@ export interface RelayFrame {
  */
 export function startSocketIoRelay(): HttpServer {
   const http = createServer();
-  const frameFix = process.env.BENCH_RELAY_FRAME_FIX === '1' && emptyUsedFrameArrays();
   const io = new SocketServer(http, {
     path: '/socket.io',
     serveClient: false,
     maxHttpBufferSize: 16_384,
-    ...(frameFix ? { wsEngine: frameArraysWsEngine } : {}),
+    ...(process.env.BENCH_RELAY_FRAME_FIX === '1' ? frameArraysServerOptions() : {}),
   });
   io.on('connection', (socket) => {
     const id = Number(socket.handshake.query.id);

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import WebSocket from 'ws';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { emptyUsedFrameArrays, frameArraysWsEngine } from './frame-arrays.js';
+import { frameArraysServerOptions } from './frame-arrays.js';
 
 // The wrappers empty arrays engine.io and ws have finished with: nothing a client sends or
 // receives may go missing or change, whether a message comes in one WebSocket frame or in several,
@@ -16,9 +16,10 @@ describe('emptying used frame arrays', () => {
   const frames: string[] = [];
 
   beforeEach(async () => {
-    expect(emptyUsedFrameArrays()).toBe(true);
+    const options = frameArraysServerOptions();
+    expect(options.wsEngine).toBeDefined();
     http = createServer();
-    io = new Server(http, { wsEngine: frameArraysWsEngine, transports: ['websocket'] });
+    io = new Server(http, { ...options, transports: ['websocket'] });
     io.on('connection', (socket) => {
       socket.on('echo', (payload: unknown, ack: (reply: unknown) => void) => ack(payload));
       // Three packets queued in one turn leave in one flush of engine.io's write buffer.

@@ -36,7 +36,7 @@ let installed = false;
  * dependency no longer has the method it wraps (after an upgrade): the server then works as
  * before, with more garbage-collection work.
  */
-export function emptyUsedFrameArrays(): boolean {
+function emptyUsedFrameArrays(): boolean {
   if (installed) return true;
   const transport = (transports as unknown as { websocket?: { prototype: WebSocketTransportPrototype } }).websocket?.prototype;
   // ws exports its Receiver class (a named export of its ES module); its type definitions leave it out.
@@ -74,8 +74,10 @@ export function emptyFragmentsAfterUse(receiver: ReceiverPrototype): void {
 }
 
 /**
- * engine.io's own copy of ws, when npm nests one, is not the `ws` patched above: the Socket.IO
- * server is given this one's WebSocketServer (its `wsEngine` option), so the receiver it runs is
- * the wrapped one.
+ * Socket.IO server options that run the wrapped ws: installs the wrappers and names this `ws` as
+ * the server's `wsEngine`, since engine.io's own copy of ws, when npm nests one, is not the one
+ * wrapped above. Empty when the wrappers could not be installed (the defaults then apply).
  */
-export const frameArraysWsEngine = ws.WebSocketServer;
+export function frameArraysServerOptions(): { wsEngine?: typeof ws.WebSocketServer } {
+  return emptyUsedFrameArrays() ? { wsEngine: ws.WebSocketServer } : {};
+}

@@ -12,7 +12,7 @@ import type { SiteDirectory } from '../http/site.js';
 import { createScaleOut, type ScaleOut } from './adapter.js';
 import type { AdapterTrafficSnapshot } from './adapter-stats.js';
 import { createEmitter } from './emitter.js';
-import { emptyUsedFrameArrays, frameArraysWsEngine } from './frame-arrays.js';
+import { frameArraysServerOptions } from './frame-arrays.js';
 import { RoomSubscriptions } from './room-subscriptions.js';
 import { authenticateSocket, originGuard } from './handshake.js';
 import { releaseHandshakeRequest, releaseUpgradeResponse } from './release-request.js';
@@ -56,7 +56,6 @@ export interface Realtime {
 
 export async function attachRealtime(http: HttpServer, ctx: AppContext, options: RealtimeOptions): Promise<Realtime> {
   const scaleOut = options.scaleOut ?? (await createScaleOut(ctx.config));
-  const framesEmptied = emptyUsedFrameArrays();
   const io: RealtimeServer = new Server(http, {
     path: '/socket.io',
     serveClient: false,
@@ -65,8 +64,7 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
     pingTimeout: PING_TIMEOUT_MS,
     allowRequest: originGuard(ctx, options.sites),
     ...(scaleOut.adapter ? { adapter: scaleOut.adapter } : {}),
-    // The ws whose receiver frame-arrays.ts wrapped (engine.io may carry its own copy).
-    ...(framesEmptied ? { wsEngine: frameArraysWsEngine } : {}),
+    ...frameArraysServerOptions(),
   });
   io.engine.use(sessionReader({ cookieName: AUTH_COOKIE_NAME, secret: ctx.sessionSecret, store: ctx.sessionStore }));
   io.engine.use(releaseUpgradeResponse);
