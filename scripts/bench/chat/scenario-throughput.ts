@@ -4,7 +4,8 @@
  * The knee is the highest offered rate with p99 <= 50 ms and nothing lost or refused. A step that
  * misses that rule without being saturated runs again, up to BENCH_STEP_ATTEMPTS runs (2), for
  * every target alike: on this VM a single stall of the whole machine (seen at 40 % CPU on the bare
- * relay) spoils one run's p99. Every run is printed.
+ * relay) spoils one run's p99. Then one rate halfway between the knee and the step above it runs
+ * (knee.ts: refinementRate). Every run is printed.
  */
 import type { ChatBenchOptions } from './options.js';
 import type { BenchMember } from './fixture.js';
@@ -14,8 +15,7 @@ import { closeAll, connectMany } from './connect.js';
 import { allConnected, pairUp, runOpenLoop, SwitchableSink, type StepResult } from './open-loop.js';
 import { readServerCpu, startServe, waitServerSettled } from './processes.js';
 import { int, ms, pct, pct1, printTable } from './table.js';
-
-export const KNEE_P99_MS = 50;
+import { kneeOf, meetsKnee, refinementRate, type Knee } from './knee.js';
 
 /** One run of a step; `attempt` counts from 1. */
 export type ThroughputStep = StepResult & { attempt: number };
@@ -25,18 +25,14 @@ export interface ThroughputResult {
   steps: ThroughputStep[];
   /** server CPU per message at the highest step that lost nothing (fixed costs such as pings weigh least there), µs */
   microsPerMessage: number | null;
-  /** highest offered rate meeting the knee rule, 0 if none */
-  knee: number;
+  /** highest offered rate meeting the knee rule (0 if none), and whether it is only a lower bound */
+  knee: Knee;
   connectSeconds: number;
   /** server CPU per member for connecting all of them (handshake and what follows it), ms: the storm's per-member cost, without the catch-up */
   connectCpuMsPerMember: number;
 }
 
 export const KIND_LABEL: Record<ServeKind, string> = { app: 'persisted (app)', sio: 'bare socket.io', ws: 'raw ws' };
-
-function meetsKnee(step: StepResult): boolean {
-  return step.latency.p99 <= KNEE_P99_MS && step.lost === 0 && step.refused.size === 0;
-}
 
 /** Far past the knee: higher steps would only take time. */
 function saturated(step: StepResult): boolean {
@@ -84,10 +80,11 @@ export async function runThroughputFor(kind: ServeKind, o: ChatBenchOptions, mem
     for (let rate = Math.round(o.steps[0]! / 2), tries = 0; tries < 3 && !steps.some(meetsKnee); rate = Math.round(rate / 2), tries++) {
       await runRate(rate);
     }
+    const between = refinementRate(steps);
+    if (between !== undefined) await runRate(between);
     steps.sort((a, b) => a.offered - b.offered || a.attempt - b.attempt);
     await closeAll(clients);
-    const knee = Math.max(0, ...steps.filter(meetsKnee).map((s) => s.offered));
-    return { kind, steps, knee, connectSeconds: seconds, connectCpuMsPerMember, microsPerMessage: costAtHighestCleanStep(steps) };
+    return { kind, steps, knee: kneeOf(steps), connectSeconds: seconds, connectCpuMsPerMember, microsPerMessage: costAtHighestCleanStep(steps) };
   } finally {
     await server.kill('SIGTERM');
   }
