@@ -39,6 +39,8 @@ export interface StepResult {
   /** worst event-loop stall and worst GC pause of the (first) server during the step, ms */
   serverEldMax: number | null;
   serverGcMax: number | null;
+  /** worst event-loop stall of each further server of the step (cross-node: nodes 2 and 3), ms */
+  otherServersEldMax: number[];
   /** major collections in the (first) server during the step: a step's tail usually sits on one */
   serverMajorGcs: number | null;
   /** server CPU time (user + system) per sent message, µs: unlike latency, barely moved by other load on the machine */
@@ -149,6 +151,8 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
   const cpuBefore = await Promise.all((o.servers ?? []).map(readServerCpu));
   const watched = o.servers?.[0];
   if (watched) await Promise.all([watched.request('eld-reset'), watched.request('gc')]);
+  // The other servers' stalls too (cross-node: the recipient's node stalls as much as the sender's).
+  await Promise.all((o.servers ?? []).slice(1).map((server) => server.request('eld-reset')));
   const generator = cpuMark();
   const coreAtStart = coreTimes(Number(SERVER_CPU));
   const generatorEld = monitorEventLoopDelay({ resolution: 10 });
@@ -201,6 +205,7 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
   const serverCpu = serverMicros === null ? null : serverMicros / wallMicros;
   const serverCoreSteal = stealShare(coreAtStart, coreTimes(Number(SERVER_CPU)));
   const [eld, gc] = watched ? await Promise.all([watched.request<'eld'>('eld'), watched.request<'gc'>('gc')]) : [null, null];
+  const otherServersEldMax = await Promise.all((o.servers ?? []).slice(1).map(async (server) => (await server.request<'eld'>('eld')).max));
   o.sink.current = null;
   if (run.timeline) {
     // The wall clock of the first send, to line the buckets up with samples taken outside the bench.
@@ -227,6 +232,7 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
     serverCoreSteal,
     serverMicrosPerMessage: serverMicros === null ? null : serverMicros / total,
     serverEldMax: eld?.max ?? null,
+    otherServersEldMax,
     serverGcMax: gc?.maxMs ?? null,
     serverMajorGcs: gc?.majorCount ?? null,
     disconnected: o.pairs.reduce((n, [a, b]) => n + (a.connected() ? 0 : 1) + (b.connected() ? 0 : 1), 0),

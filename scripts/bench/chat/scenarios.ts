@@ -77,8 +77,8 @@ function printCrossNodeSummary(r: CrossNodeResult): boolean {
     const sign = (v: number) => `${v >= 0 ? '+' : ''}${ms(v)} ms`;
     rows.push([`${int(rate)} msg/s: cross-node p50 / p99`, '-', `${ms(crossNode.latency.p50)} / ${ms(crossNode.latency.p99)} ms`, `single node (redis mode) ${ms(singleNode.latency.p50)} / ${ms(singleNode.latency.p99)} ms${saturated ? ' - SATURATED' : ''}`, '']);
     rows.push([`${int(rate)} msg/s: added p50 / p99`, `<= +${TARGET_CROSS_ADDED_P50_MS} / +${TARGET_CROSS_ADDED_P99_MS} ms`, `${sign(addedP50)} / ${sign(addedP99)}`, `server cpu (3 nodes) ${Math.round((crossNode.serverCpu ?? 0) * 100)}%`, judged ? (saturated ? 'n/a: saturated' : verdict(addedP50 <= TARGET_CROSS_ADDED_P50_MS && addedP99 <= TARGET_CROSS_ADDED_P99_MS)) : '']);
-    // One stall of either side spans about a p99's worth of a 10 s phase at 1,000/s: show whose it was.
-    const stalls = (step: StepResult) => `generator ${ms(step.generatorEldMax)} (gc ${ms(step.generatorGcMax)}), node 1 ${step.serverEldMax === null ? '-' : ms(step.serverEldMax)} ms`;
+    // One stall of any process spans about a p99's worth of a 10 s phase at 1,000/s: show whose it was.
+    const stalls = (step: StepResult) => `generator ${ms(step.generatorEldMax)} (gc ${ms(step.generatorGcMax)}), nodes ${[step.serverEldMax, ...step.otherServersEldMax].map((v) => (v === null ? '-' : ms(v))).join(' / ')} ms`;
     rows.push([`${int(rate)} msg/s: longest stalls single / cross`, '-', '', `${stalls(singleNode)} / ${stalls(crossNode)}`, '']);
     rows.push([`${int(rate)} msg/s: lost single / cross`, '0', `${singleNode.lost} / ${crossNode.lost}`, `received/s cross ${int(crossNode.receivedRate)}`, judged ? verdict(singleNode.lost + crossNode.lost === 0) : '']);
     // A saturated single node queues; the difference then says nothing about the Redis hop.
