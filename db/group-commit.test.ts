@@ -30,6 +30,7 @@ function scratch(): { db: Db; file: string; other: Database.Database } {
 
 const insert = (text: string) => (tx: Db) => connectionOf(tx).prepare('INSERT INTO notes (text) VALUES (?)').run(text).lastInsertRowid;
 const texts = (conn: Database.Database) => conn.prepare('SELECT text FROM notes ORDER BY id').pluck().all();
+const insertOutside = (conn: Database.Database, text: string) => conn.prepare('INSERT INTO notes (text) VALUES (?)').run(text);
 const endOfTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('GroupCommit', () => {
@@ -129,6 +130,28 @@ describe('GroupCommit', () => {
     await endOfTurn();
     expect(texts(other)).toEqual(['first', 'second']);
     await next;
+  });
+
+  it('while another process holds the write lock the event loop keeps running, and the batch commits once the lock is free', async () => {
+    const { db, other } = scratch();
+    const queue = new GroupCommit(db);
+    other.exec('BEGIN IMMEDIATE'); // another process is committing
+    insertOutside(other, 'theirs');
+    const ticks: number[] = [];
+    const ticker = setInterval(() => ticks.push(performance.now()), 2);
+    // The other process commits 40 ms later: a timer of this very event loop, so it only fires if
+    // the loop is not held inside SQLite's busy handler (which would sleep up to busy_timeout, 5 s).
+    setTimeout(() => other.exec('COMMIT'), 40);
+    const started = performance.now();
+    const units = Promise.all([queue.run(insert('first')), queue.run(insert('second'))]);
+    await endOfTurn();
+    const late = queue.run(insert('third')); // queued while the batch waits: it goes along
+    await Promise.all([units, late]);
+    clearInterval(ticker);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(texts(other)).toEqual(['theirs', 'first', 'second', 'third']);
+    const longestGap = Math.max(...ticks.slice(1).map((t, i) => t - ticks[i]!));
+    expect(longestGap).toBeLessThan(30);
   });
 
   it('when the commit cannot happen every unit of the batch is refused and nothing is stored', async () => {

@@ -24,6 +24,12 @@ export const MAX_WAIT_MS = 10;
  * its turn: waiting would gather nothing and only delay it.
  */
 export const MIN_COMMIT_INTERVAL_MS = 4;
+/**
+ * While another process holds the write lock, the batch tries again this often. SQLite's own busy
+ * handler would wait inside BEGIN, sleeping 1, 2, 5, 10, 15 ms and more with the event loop
+ * blocked, so every member of this process would wait for the other process's commit.
+ */
+export const LOCK_RETRY_MS = 1;
 
 interface Pending {
   queuedAt: number;
@@ -43,7 +49,9 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  * Promises settle only after the commit: callers notify and acknowledge once the data is durable.
  * Under light load a batch holds one unit and the only delay is one setImmediate. Under moderate
  * load batches are at least MIN_COMMIT_INTERVAL_MS apart. Under heavy load a batch commits as
- * soon as it is full or MAX_WAIT_MS old, in the middle of the turn.
+ * soon as it is full or MAX_WAIT_MS old, in the middle of the turn. While another process holds
+ * the write lock, the batch tries again every LOCK_RETRY_MS on a timer, taking along the units
+ * queued meanwhile, and the event loop goes on serving; after busy_timeout its units are refused.
  * Callers must not be inside a transaction of their own: the commit may happen inside `run`.
  */
 export class GroupCommit {
@@ -57,6 +65,10 @@ export class GroupCommit {
   private lastArrivalAt = -Infinity;
   /** batches committed so far (benchmarks read it to tell batch sizes) */
   commits = 0;
+  /** since when (on the `now` clock) the batch at the head of the queue has found the write lock taken */
+  private lockBusySince: number | undefined;
+  /** how long a batch waits for the write lock before its units are refused: the connection's busy_timeout */
+  private readonly lockWaitMs: number;
   private readonly statements: { savepoint: Database.Statement; release: Database.Statement; rollbackTo: Database.Statement };
   /**
    * One better-sqlite3 transaction function for every batch (BEGIN IMMEDIATE ... COMMIT): building
@@ -73,6 +85,7 @@ export class GroupCommit {
     public minIntervalMs = MIN_COMMIT_INTERVAL_MS,
   ) {
     const sqlite = connectionOf(db);
+    this.lockWaitMs = Number(sqlite.pragma('busy_timeout', { simple: true }));
     this.statements = {
       savepoint: sqlite.prepare('SAVEPOINT group_unit'),
       release: sqlite.prepare('RELEASE group_unit'),
@@ -90,6 +103,8 @@ export class GroupCommit {
       this.previousArrivalAt = this.lastArrivalAt;
       this.lastArrivalAt = queuedAt;
       this.queue.push({ queuedAt, work, resolve: resolve as (value: unknown) => void, reject });
+      // Waiting for another process's write lock: the retry timer is set and takes this unit along.
+      if (this.lockBusySince !== undefined) return;
       // A full or old batch commits at once (see MAX_WAIT_MS); otherwise at the end of this turn.
       if (this.queue.length >= MAX_BATCH || queuedAt - this.queue[0]!.queuedAt >= MAX_WAIT_MS) this.flush();
       else this.schedule();
@@ -119,24 +134,59 @@ export class GroupCommit {
     this.scheduled = undefined;
     if (this.queue.length === 0) return;
     const batch = this.queue.splice(0, MAX_BATCH);
-    this.lastCommitAt = this.now();
-    this.commits++;
-    // Units beyond a full batch are a backlog: they commit without waiting out the interval.
-    if (this.queue.length > 0) this.scheduled = this.afterThisTurn();
+    const startedAt = this.now();
     const outcomes: Outcome[] = [];
     try {
-      // BEGIN IMMEDIATE: the write lock up front, so another process waits on busy_timeout.
-      this.runBatch.immediate(batch, outcomes);
+      this.runBatchWithoutWaiting(batch, outcomes);
     } catch (error) {
+      if (outcomes.length === 0 && isBusy(error) && this.retryLater(batch)) return;
       // The commit itself failed (e.g. the lock stayed busy past busy_timeout): nothing was stored.
+      this.lockBusySince = undefined;
       for (const unit of batch) unit.reject(error);
+      this.scheduleBacklog();
       return;
     }
+    this.lockBusySince = undefined;
+    this.lastCommitAt = startedAt;
+    this.commits++;
+    this.scheduleBacklog();
     batch.forEach((unit, i) => {
       const outcome = outcomes[i]!;
       if (outcome.ok) unit.resolve(outcome.value);
       else unit.reject(outcome.error);
     });
+  }
+
+  /**
+   * BEGIN IMMEDIATE takes the write lock up front, so the batch never fails half-way on another
+   * process's writes. SQLite's busy handler is off for that one statement (see LOCK_RETRY_MS): a
+   * taken lock throws SQLITE_BUSY at once, before any unit has run.
+   */
+  private runBatchWithoutWaiting(batch: Pending[], outcomes: Outcome[]): void {
+    // `pragma()` compiles the statement each time, and that is when SQLite applies busy_timeout:
+    // a kept, prepared `PRAGMA busy_timeout = 0` changes nothing when it is run again.
+    const sqlite = connectionOf(this.db);
+    sqlite.pragma('busy_timeout = 0');
+    try {
+      this.runBatch.immediate(batch, outcomes);
+    } finally {
+      sqlite.pragma(`busy_timeout = ${this.lockWaitMs}`);
+    }
+  }
+
+  /** Puts the batch back at the head of the queue and tries again soon; false once it has waited busy_timeout. */
+  private retryLater(batch: Pending[]): boolean {
+    const now = this.now();
+    this.lockBusySince ??= now;
+    if (now - this.lockBusySince >= this.lockWaitMs) return false;
+    this.queue.unshift(...batch);
+    this.scheduled = this.after(LOCK_RETRY_MS);
+    return true;
+  }
+
+  /** Units beyond a full batch are a backlog: they commit without waiting out the interval. */
+  private scheduleBacklog(): void {
+    if (this.queue.length > 0 && !this.scheduled) this.scheduled = this.afterThisTurn();
   }
 
   private runUnit(unit: Pending): Outcome {
@@ -152,6 +202,10 @@ export class GroupCommit {
       return { ok: false, error };
     }
   }
+}
+
+function isBusy(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
 }
 
 /** The group commit queue of this database connection (one per connection, created on first use). */
