@@ -7,7 +7,7 @@ import { feasibleIdleMembers, runIdleFor, type IdleResult } from './scenario-idl
 import { runCrossNode, type CrossNodeResult } from './scenario-cross-node.js';
 import { runReconnectStorm, type ReconnectResult } from './scenario-reconnect.js';
 import { int, ms, printTable, verdict } from './table.js';
-import { KNEE_P99_MS, kneeRatio, ratioVerdict, type Knee } from './knee.js';
+import { KNEE_P99_MS, kneeRatio, ratioVerdict, type Knee, type KneeRatio } from './knee.js';
 import type { StepResult } from './open-loop.js';
 
 const TARGET_KNEE_RATIO = 0.8;
@@ -132,6 +132,11 @@ function printIdleSummary(results: IdleResult[]): boolean {
   return app.heapBytesPerMember <= TARGET_HEAP_PER_MEMBER && app.eld.p99 < TARGET_IDLE_ELD_P99_MS && app.stillConnected === app.members;
 }
 
+/** A ratio with the bound it inherits from its knees: `<= 0.47` when the relay passed every step. */
+function shownRatio(ratio: KneeRatio): string {
+  return `${{ exact: '', atMost: '<= ', atLeast: '>= ', unknown: '? ' }[ratio.reading]}${ratio.value.toFixed(2)}`;
+}
+
 function printKneeSummary(results: ThroughputResult[]): boolean {
   const knee = (kind: ServeKind) => results.find((r) => r.kind === kind)?.knee;
   // A knee at the highest rate run is a lower bound: the server was never pushed past it.
@@ -146,10 +151,9 @@ function printKneeSummary(results: ThroughputResult[]): boolean {
   if (app !== undefined) met = app.rate >= TARGET_KNEE_RATE;
   const ratio = app && sio ? kneeRatio(app, sio) : undefined;
   if (ratio) {
-    const bound = { exact: '', atMost: '<= ', atLeast: '>= ', unknown: '? ' }[ratio.reading];
     const relays = ws && sio ? kneeRatio(ws, sio) : undefined;
     const judged = ratioVerdict(ratio, TARGET_KNEE_RATIO);
-    rows.push(['knee ratio persisted / bare socket.io', `>= ${TARGET_KNEE_RATIO}`, `${bound}${ratio.value.toFixed(2)}`, `ws/socket.io ${relays ? relays.value.toFixed(2) : '-'}`, judged === 'unknown' ? 'not established' : verdict(judged === 'met')]);
+    rows.push(['knee ratio persisted / bare socket.io', `>= ${TARGET_KNEE_RATIO}`, shownRatio(ratio), `ws/socket.io ${relays ? shownRatio(relays) : '-'}`, judged === 'unknown' ? 'not established' : verdict(judged === 'met')]);
     met = met && judged === 'met';
   }
   // CPU per message hardly depends on other load on the machine, so it backs up the knee figures.
