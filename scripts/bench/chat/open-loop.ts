@@ -148,11 +148,12 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
   const total = Math.round(o.rate * o.seconds);
   const run = new OpenLoopRun(o.tag, total, o.lossTimeoutMs);
   o.sink.current = run;
-  const cpuBefore = await Promise.all((o.servers ?? []).map(readServerCpu));
-  const watched = o.servers?.[0];
-  if (watched) await Promise.all([watched.request('eld-reset'), watched.request('gc')]);
-  // The other servers' stalls too (cross-node: the recipient's node stalls as much as the sender's).
-  await Promise.all((o.servers ?? []).slice(1).map((server) => server.request('eld-reset')));
+  const servers = o.servers ?? [];
+  const cpuBefore = await Promise.all(servers.map(readServerCpu));
+  // Every server's stalls (cross-node: the recipient's node stalls as much as the sender's); GC
+  // pauses of the first only.
+  const watched = servers[0];
+  await Promise.all([...servers.map((server) => server.request('eld-reset')), ...(watched ? [watched.request('gc')] : [])]);
   const generator = cpuMark();
   const coreAtStart = coreTimes(Number(SERVER_CPU));
   const generatorEld = monitorEventLoopDelay({ resolution: 10 });
@@ -200,12 +201,11 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
   generatorEld.disable();
   generatorGc.disconnect();
   const wallMicros = (performance.now() - start) * 1000;
-  const cpuAfter = await Promise.all((o.servers ?? []).map(readServerCpu));
-  const serverMicros = o.servers?.length ? cpuAfter.reduce((sum, after, i) => sum + after.micros - cpuBefore[i]!.micros, 0) : null;
+  const cpuAfter = await Promise.all(servers.map(readServerCpu));
+  const serverMicros = servers.length ? cpuAfter.reduce((sum, after, i) => sum + after.micros - cpuBefore[i]!.micros, 0) : null;
   const serverCpu = serverMicros === null ? null : serverMicros / wallMicros;
   const serverCoreSteal = stealShare(coreAtStart, coreTimes(Number(SERVER_CPU)));
-  const [eld, gc] = watched ? await Promise.all([watched.request<'eld'>('eld'), watched.request<'gc'>('gc')]) : [null, null];
-  const otherServersEldMax = await Promise.all((o.servers ?? []).slice(1).map(async (server) => (await server.request<'eld'>('eld')).max));
+  const [elds, gc] = await Promise.all([Promise.all(servers.map((server) => server.request<'eld'>('eld'))), watched?.request<'gc'>('gc') ?? null]);
   o.sink.current = null;
   if (run.timeline) {
     // The wall clock of the first send, to line the buckets up with samples taken outside the bench.
@@ -231,8 +231,8 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
     serverCpu,
     serverCoreSteal,
     serverMicrosPerMessage: serverMicros === null ? null : serverMicros / total,
-    serverEldMax: eld?.max ?? null,
-    otherServersEldMax,
+    serverEldMax: elds[0]?.max ?? null,
+    otherServersEldMax: elds.slice(1).map((eld) => eld.max),
     serverGcMax: gc?.maxMs ?? null,
     serverMajorGcs: gc?.majorCount ?? null,
     disconnected: o.pairs.reduce((n, [a, b]) => n + (a.connected() ? 0 : 1) + (b.connected() ? 0 : 1), 0),
