@@ -206,7 +206,6 @@ const insertMessageRow = preparedOnce((db) =>
       giftId: sql.placeholder('giftId'),
       createdAt: sql.placeholder('createdAt'),
     })
-    .returning()
     .prepare(),
 );
 
@@ -218,8 +217,22 @@ const markLastMessage = preparedOnce((db) =>
     .prepare(),
 );
 
+/**
+ * Every column is given, so the stored row is the values plus the new id: built here rather than
+ * read back with RETURNING, which cost 6-9 µs of a 50-60 µs send (decisions, chat domain).
+ */
 export function insertMessage(db: Db, values: Omit<typeof messages.$inferInsert, 'id'> & { giftId: string | null; kind: string }): MessageRow {
-  const message = insertMessageRow(db).get(values)!;
+  const { lastInsertRowid } = insertMessageRow(db).run(values);
+  const message: MessageRow = {
+    id: Number(lastInsertRowid),
+    conversationId: values.conversationId,
+    senderId: values.senderId,
+    clientId: values.clientId,
+    kind: values.kind,
+    body: values.body,
+    giftId: values.giftId,
+    createdAt: values.createdAt,
+  };
   markLastMessage(db).run({ messageId: message.id, createdAt: message.createdAt, conversationId: message.conversationId });
   return message;
 }

@@ -128,6 +128,19 @@ describe('sending a message', () => {
     expect(ledger.map((l) => [l.reason, l.delta, l.messageId])).toEqual([['gift', -5, ok.body.message.id]]);
   });
 
+  it('a send answers with the message exactly as history shows it, for every kind', async () => {
+    const a = await loggedInMember(server, { credits: 50 });
+    const b = await createMember(server.db);
+    const sent = [
+      await send(a.client, b.id, { kind: 'icebreaker', icebreaker_id: 'coffee' }),
+      await send(a.client, b.id, 'Ünïcödé and emoji 🌹, quotes "here"'),
+      await send(a.client, b.id, { kind: 'gift', gift_id: 'rose' }),
+    ];
+    expect(sent.map((r) => r.status)).toEqual([201, 201, 201]);
+    const history = await a.client.get(`/api/messages.php?conversation=${sent[0]!.body.message.conversation}`);
+    expect(history.body.messages).toEqual(sent.map((r) => r.body.message));
+  });
+
   it('icebreakers only open an empty conversation and store their i18n key', async () => {
     const list = await (await loggedInMember(server)).client.get('/api/icebreakers.php');
     expect(list.body.length).toBeGreaterThanOrEqual(8);
