@@ -19,8 +19,11 @@ export interface PresenceDto {
 }
 
 export interface ServerToClientEvents {
-  /** a message was stored in one of the member's conversations (sent by anyone, from any tab) */
-  'message:new': (message: MessageDto) => void;
+  /**
+   * a message was stored in one of the member's conversations (sent by anyone, from any tab);
+   * to its recipient it carries their counts after it, in the same frame
+   */
+  'message:new': (message: MessageDto, counts?: CountsDto) => void;
   /** `reader` has read conversation up to `message` */
   'message:read': (payload: { conversation: number; reader: number; message: number }) => void;
   'chat:removed': (payload: { conversation: number }) => void;

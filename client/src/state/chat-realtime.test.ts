@@ -35,9 +35,9 @@ type Responder = (event: string, payload: unknown) => unknown;
 class FakeSocket {
   connected = false;
   emitted: Array<{ event: string; payload: unknown }> = [];
-  private handlers = new Map<string, Array<(payload: unknown) => void>>();
+  private handlers = new Map<string, Array<(...args: unknown[]) => void>>();
   constructor(private respond: Responder) {}
-  on(event: string, handler: (payload: unknown) => void) {
+  on(event: string, handler: (...args: unknown[]) => void) {
     this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
     return this;
   }
@@ -57,8 +57,8 @@ class FakeSocket {
   close() {
     this.connected = false;
   }
-  server(event: string, payload?: unknown) {
-    for (const handler of this.handlers.get(event) ?? []) handler(payload);
+  server(event: string, ...args: unknown[]) {
+    for (const handler of this.handlers.get(event) ?? []) handler(...args);
   }
   connect() {
     this.connected = true;
@@ -275,6 +275,18 @@ describe('the realtime owner', () => {
     socket.connect();
     await vi.advanceTimersByTimeAsync(300_000);
     expect(rounds()).toBe(2);
+  });
+
+  it('a new message brings its counts along: the message shows and the badge moves at once', async () => {
+    await startConnected(() => undefined);
+    openThreadWith([message(100, PEER)]);
+    socket.server('message:new', message(101, PEER), { total_unread: 4, total_new_likes: 1, badge: 5 });
+    expect(storedIds()).toEqual([100, 101]);
+    expect(appStore.get(countsAtom)).toEqual({ total_unread: 4, total_new_likes: 1, badge: 5 });
+    // An echo to the sender's other tabs has no counts: theirs stay as they were.
+    socket.server('message:new', message(102, ME));
+    expect(storedIds()).toEqual([100, 101, 102]);
+    expect(appStore.get(countsAtom).badge).toBe(5);
   });
 
   it('applies counts, credits, read receipts and removals pushed by the server', async () => {

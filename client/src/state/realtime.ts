@@ -99,7 +99,11 @@ function wireSocket(s: ChatSocket): void {
     appStore.set(connectionAtom, 'offline');
     poller?.setConnected(false);
   });
-  s.on('message:new', (message) => receive([message]));
+  // A member's new message carries their counts after it: the message and the badge change together.
+  s.on('message:new', (message, counts) => {
+    receive([message]);
+    if (counts) setCounts(counts);
+  });
   s.on('message:read', ({ conversation, reader, message }) => applyReadEvent(conversation, reader, message));
   s.on('chat:removed', ({ conversation }) => removeConversation(conversation));
   s.on('counts', setCounts);

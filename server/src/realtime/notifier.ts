@@ -25,11 +25,16 @@ export const silentNotifier: Notifier = { notify: () => {} };
 
 /** Keeps every notification, for tests. */
 export class RecordingNotifier implements Notifier {
-  readonly sent: Array<{ userId: number; event: keyof ServerToClientEvents; payload: unknown; exceptSocket?: string }> = [];
+  /** `payload` is the event's first argument; `more` holds any after it */
+  readonly sent: Array<{ userId: number; event: keyof ServerToClientEvents; payload: unknown; more?: unknown[]; exceptSocket?: string }> = [];
   notify<E extends keyof ServerToClientEvents>(userId: number, event: E, ...payload: Parameters<ServerToClientEvents[E]>): void {
-    this.sent.push({ userId, event, payload: payload[0] });
+    this.sent.push({ userId, event, ...recorded(payload) });
   }
   notifyOthers<E extends keyof ServerToClientEvents>(userId: number, socketId: string, event: E, ...payload: Parameters<ServerToClientEvents[E]>): void {
-    this.sent.push({ userId, event, payload: payload[0], exceptSocket: socketId });
+    this.sent.push({ userId, event, ...recorded(payload), exceptSocket: socketId });
   }
+}
+
+function recorded(args: unknown[]): { payload: unknown; more?: unknown[] } {
+  return args.length > 1 ? { payload: args[0], more: args.slice(1) } : { payload: args[0] };
 }

@@ -12,7 +12,7 @@ import { clientId } from '../modules/chats/chat-test-kit.js';
 import { createMember } from '../test/factories.js';
 import { TestClient } from '../test/harness.js';
 import { sharedDatabase, startNode, startPrivateRedis, type PrivateRedis, type ServerNode, type SharedDatabase } from '../test/multi-process.js';
-import { collect, command, nextEvent, openSocket, sleep, type ClientSocket } from './testing.js';
+import { collect, command, nextEvent, nextEventArgs, openSocket, sleep, type ClientSocket } from './testing.js';
 
 /**
  * How long a delivery between processes may take here. Far above the few ms it takes, because CI
@@ -75,13 +75,13 @@ describe('three server processes behind one Redis', () => {
     const onA = await a.connect(node1);
     const onB = await b.connect(node2);
 
-    const incoming = nextEvent(onB.socket, 'message:new', undefined, CROSS_PROCESS_MS);
-    const counts = nextEvent(onB.socket, 'counts', (c) => c.total_unread === 1, CROSS_PROCESS_MS);
+    const incoming = nextEventArgs(onB.socket, 'message:new', undefined, CROSS_PROCESS_MS);
     const ack = await sendAck(onA.socket, b.id, 'across nodes');
     expect(ack.ok).toBe(true);
     const sent = (ack as { data: SendMessageResponse }).data.message;
-    expect(await incoming).toEqual(sent);
-    await counts;
+    const [message, counts] = await incoming;
+    expect(message).toEqual(sent);
+    expect(counts).toMatchObject({ total_unread: 1, badge: 1 });
 
     const read = nextEvent(onA.socket, 'message:read', undefined, CROSS_PROCESS_MS);
     await command(onB.socket, 'message:read', { conversation: sent.conversation, message: sent.id });

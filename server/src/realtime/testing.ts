@@ -46,12 +46,22 @@ export function nextEvent<E extends keyof ServerToClientEvents>(
   match: (payload: EventArg<E>) => boolean = () => true,
   timeoutMs = 3000,
 ): Promise<EventArg<E>> {
+  return nextEventArgs(socket, event, (...args) => match(args[0]), timeoutMs).then((args) => args[0]);
+}
+
+/** nextEvent for events with more than one argument: resolves with all of them. */
+export function nextEventArgs<E extends keyof ServerToClientEvents>(
+  socket: ClientSocket,
+  event: E,
+  match: (...args: Parameters<ServerToClientEvents[E]>) => boolean = () => true,
+  timeoutMs = 3000,
+): Promise<Parameters<ServerToClientEvents[E]>> {
   return new Promise((resolve, reject) => {
-    const listener = (payload: EventArg<E>) => {
-      if (!match(payload)) return;
+    const listener = (...args: Parameters<ServerToClientEvents[E]>) => {
+      if (!match(...args)) return;
       clearTimeout(timer);
       socket.off(event, listener as never);
-      resolve(payload);
+      resolve(args);
     };
     const timer = setTimeout(() => {
       socket.off(event, listener as never);

@@ -60,9 +60,9 @@ export async function sendMessage(
   if (stored.duplicate) return replay(ctx, sender.id, stored.message);
 
   const message = presentMessage(stored.message);
-  ctx.notifier.notify(parsed.profile, 'message:new', message);
+  // The recipient's counts ride in the message's frame: one socket write per recipient, not two.
+  ctx.notifier.notify(parsed.profile, 'message:new', message, stored.recipientCounts);
   notifySenderTabs(ctx, sender.id, originSocket, 'message:new', message);
-  ctx.notifier.notify(parsed.profile, 'counts', stored.recipientCounts);
   notifySenderTabs(ctx, sender.id, originSocket, 'credits', { credits: stored.credits });
   return { message, duplicate: false, credits: stored.credits };
 }
