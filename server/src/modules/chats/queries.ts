@@ -219,7 +219,7 @@ const markLastMessage = preparedOnce((db) =>
 
 /**
  * Every column is given, so the stored row is the values plus the new id: built here rather than
- * read back with RETURNING, which cost 6-9 µs of a 50-60 µs send (decisions, chat domain).
+ * read back with RETURNING, which cost about 6 µs of a 50-60 µs send (decisions, chat domain).
  */
 export function insertMessage(db: Db, values: Omit<typeof messages.$inferInsert, 'id'> & { giftId: string | null; kind: string }): MessageRow {
   const { lastInsertRowid } = insertMessageRow(db).run(values);
