@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { sqliteTable, integer, text, index, uniqueIndex, primaryKey } from 'drizzle-orm/sqlite-core';
 import { users } from './users.js';
 
@@ -28,7 +29,16 @@ export const conversationMembers = sqliteTable(
     hiddenBeforeMessageId: integer('hidden_before_message_id').notNull().default(0),
     deletedAt: integer('deleted_at'),
   },
-  (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('conversation_members_user').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    index('conversation_members_user').on(t.userId),
+    // The unread total (every counts event, so every received message) sums only these entries:
+    // a member's visible conversations with something unread, read from the index alone.
+    // deleted_at is NULL in every entry; as a column it lets the sum skip the table.
+    index('conversation_members_unread')
+      .on(t.userId, t.unreadCount, t.deletedAt)
+      .where(sql`deleted_at IS NULL AND unread_count > 0`),
+  ],
 );
 
 export const messages = sqliteTable(

@@ -173,6 +173,39 @@ describe('messages of one conversation', () => {
   });
 });
 
+describe('the unread total over many conversations', () => {
+  it('counts only visible conversations with something unread, through reads, deletions and a revived chat', async () => {
+    const me = await loggedInMember(server);
+    const peers = [];
+    for (let i = 0; i < 12; i++) peers.push(await loggedInMember(server));
+    // Conversation i gets i + 1 messages: 1 + 2 + ... + 12 = 78 unread.
+    const lastOf: number[] = [];
+    for (const [i, peer] of peers.entries()) {
+      for (let j = 0; j <= i; j++) lastOf[i] = (await send(peer.client, me.user.id, `m${j}`)).body.message.id;
+    }
+    const total = async () => (await me.client.get('/api/counts.php')).body.total_unread;
+    expect(await total()).toBe(78);
+    const conversations = await Promise.all(
+      peers.map(async (peer) => (await me.client.get(`/api/messages.php?profile=${peer.user.id}`)).body.conversation as number),
+    );
+
+    // Reading conversation 11 (12 unread) and part of conversation 5 (3 of its 6).
+    await me.client.post('/api/messages-read.php', { conversation: conversations[11], message: lastOf[11] });
+    const six = (await me.client.get(`/api/messages.php?conversation=${conversations[5]}`)).body.messages;
+    await me.client.post('/api/messages-read.php', { conversation: conversations[5], message: six[2].id });
+    expect(await total()).toBe(78 - 12 - 3);
+
+    // Deleting conversation 9 (10 unread) takes it out; a new message brings it back with 1.
+    await me.client.delete('/api/chat.php', { conversation: conversations[9] });
+    expect(await total()).toBe(63 - 10);
+    await send(peers[9]!.client, me.user.id, 'back again');
+    expect(await total()).toBe(53 + 1);
+    // My own messages never count for me.
+    await send(me.client, peers[0]!.user.id, 'mine');
+    expect(await total()).toBe(54);
+  });
+});
+
 describe('marking read', () => {
   it('sets the read mark monotonically and recomputes unread and counts', async () => {
     const me = await loggedInMember(server);

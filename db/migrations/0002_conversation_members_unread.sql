@@ -1,0 +1,1 @@
+CREATE INDEX `conversation_members_unread` ON `conversation_members` (`user_id`,`unread_count`,`deleted_at`) WHERE deleted_at IS NULL AND unread_count > 0;
