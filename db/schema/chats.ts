@@ -17,6 +17,12 @@ export const conversations = sqliteTable(
   (t) => [uniqueIndex('conversations_pair').on(t.userLow, t.userHigh)],
 );
 
+/**
+ * The condition of the partial index `conversation_members_unread`. A query reaches that index only
+ * when its own terms state this condition, so the unread total uses this same expression.
+ */
+export const visibleWithUnread = sql`deleted_at IS NULL AND unread_count > 0`;
+
 /** Per-member state of a conversation. */
 export const conversationMembers = sqliteTable(
   'conversation_members',
@@ -37,7 +43,7 @@ export const conversationMembers = sqliteTable(
     // deleted_at is NULL in every entry; as a column it lets the sum skip the table.
     index('conversation_members_unread')
       .on(t.userId, t.unreadCount, t.deletedAt)
-      .where(sql`deleted_at IS NULL AND unread_count > 0`),
+      .where(visibleWithUnread),
   ],
 );
 

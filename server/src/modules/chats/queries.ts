@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, isN
 import type { Db } from '@db/client.js';
 import { preparedOnce } from '@db/prepared.js';
 import { SYNC_MAX } from '@shared/api/chats.js';
-import { conversationMembers, conversations, messages, photos, profiles, users } from '@db/schema/index.js';
+import { conversationMembers, conversations, messages, photos, profiles, users, visibleWithUnread } from '@db/schema/index.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -285,16 +285,16 @@ export function updateMember(db: Db, conversationId: number, userId: number, val
 }
 
 /**
- * Sum of unread over the member's visible (not deleted) conversations. The conditions are written
- * as the partial index `conversation_members_unread` states them (a bound 0 would not match it),
- * so the sum reads only the conversations with something unread, from the index alone: a member
+ * Sum of unread over the member's visible (not deleted) conversations. The condition is the partial
+ * index's own (`visibleWithUnread`; a bound 0 would not match it), so the sum reads only the
+ * conversations with something unread, from the index alone: a member
  * with 1,000 conversations made it read 1,000 rows on every message they received.
  */
 const unreadTotal = preparedOnce((db) =>
   db
     .select({ n: sum(conversationMembers.unreadCount) })
     .from(conversationMembers)
-    .where(and(eq(conversationMembers.userId, sql.placeholder('userId')), sql`deleted_at IS NULL AND unread_count > 0`))
+    .where(and(eq(conversationMembers.userId, sql.placeholder('userId')), visibleWithUnread))
     .prepare(),
 );
 
