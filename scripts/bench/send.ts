@@ -5,9 +5,12 @@
  * same database: one INSERT of a message-sized row per transaction, and 32 per transaction. Then
  * sends paced at 300, 1,000 and 3,000/s with the group commit's minimum interval and without it.
  * Run the process pinned (`taskset -c 0 npm run bench -- send`) for steadier figures.
- * Environment: BENCH_SENDS (default 4000 per row).
+ * Senders take turns in a scattered order, as members of a real site do: members with
+ * neighbouring ids share table and index pages, so sends in id order would share them in each
+ * commit and look cheaper than they are. Client ids are made as the app's client makes them.
+ * Environment: BENCH_SENDS (default 4000 per row), BENCH_PAIRS (default 5000: 10,000 members).
  */
-import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { sites, users, type UserRow } from '@db/schema/index.js';
 import { groupCommit, MIN_COMMIT_INTERVAL_MS } from '@db/group-commit.js';
@@ -16,11 +19,19 @@ import { silentNotifier } from '../../server/src/realtime/notifier.js';
 import { sendMessage } from '../../server/src/modules/chats/service.js';
 import { createMember } from '../../server/src/test/factories.js';
 import { startTestServer } from '../../server/src/test/harness.js';
+import { newClientId } from '../../client/src/state/chat-thread.js';
 import { printTable } from './lib/table.js';
 
 export const description = 'in-process cost of sendMessage (all rules, group commit) vs a bare INSERT per transaction';
 
-const PAIRS = 200;
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 5000);
+/** A prime: send i comes from pair (i * STRIDE) mod PAIRS, every pair once per round, neighbours far apart. */
+const STRIDE = 7919;
+
+/** Bytes this process has written so far: here the database, its WAL and the checkpoints. */
+function bytesWritten(): number {
+  return Number(/^wchar: (\d+)$/m.exec(readFileSync('/proc/self/io', 'utf8'))?.[1] ?? NaN);
+}
 
 export async function main(): Promise<void> {
   const sends = Number(process.env.BENCH_SENDS ?? 4000);
@@ -36,25 +47,27 @@ export async function main(): Promise<void> {
     }
     const ctx = { ...server.ctx, notifier: silentNotifier };
     const send = (i: number) => {
-      const [a, b] = pairs[i % PAIRS]!;
-      return sendMessage(ctx, a, site, { profile: b.id, client_id: randomUUID().replace(/-/g, ''), body: 'Hello there, how is your week going?' });
+      const [a, b] = pairs[(i * STRIDE) % PAIRS]!;
+      return sendMessage(ctx, a, site, { profile: b.id, client_id: newClientId(), body: 'Hello there, how is your week going?' });
     };
-    const inFlight = async (concurrency: number) => {
+    const inFlight = async (concurrency: number): Promise<[number, number]> => {
       const started = performance.now();
+      const written = bytesWritten();
       for (let i = 0; i < sends; i += concurrency) await Promise.all(Array.from({ length: concurrency }, (_, j) => send(i + j)));
-      return ((performance.now() - started) * 1000) / sends;
+      return [((performance.now() - started) * 1000) / sends, (bytesWritten() - written) / sends];
     };
 
     const sqlite = connectionOf(server.db);
     sqlite.exec('CREATE TABLE bench_floor (id INTEGER PRIMARY KEY, conversation_id INTEGER, sender_id INTEGER, body TEXT, created_at INTEGER)');
     const insert = sqlite.prepare('INSERT INTO bench_floor (conversation_id, sender_id, body, created_at) VALUES (?, ?, ?, ?)');
-    const floor = (perTransaction: number) => {
+    const floor = (perTransaction: number): [number, number] => {
       const batch = sqlite.transaction(() => {
         for (let j = 0; j < perTransaction; j++) insert.run(1, 2, 'Hello there, how is your week going?', Date.now());
       });
       const started = performance.now();
+      const written = bytesWritten();
       for (let i = 0; i < sends; i += perTransaction) batch.immediate();
-      return ((performance.now() - started) * 1000) / sends;
+      return [((performance.now() - started) * 1000) / sends, (bytesWritten() - written) / sends];
     };
 
     // Sends arriving on a clock, one or a few per event-loop turn, as a server sees them: CPU per
@@ -66,6 +79,7 @@ export async function main(): Promise<void> {
       queue.minIntervalMs = minIntervalMs;
       const commitsBefore = queue.commits;
       const cpuBefore = process.cpuUsage();
+      const written = bytesWritten();
       const started = performance.now();
       const inFlight: Array<Promise<unknown>> = [];
       await new Promise<void>((resolve) => {
@@ -81,14 +95,14 @@ export async function main(): Promise<void> {
       await Promise.all(inFlight);
       const cpu = process.cpuUsage(cpuBefore);
       queue.minIntervalMs = MIN_COMMIT_INTERVAL_MS;
-      return { micros: (cpu.user + cpu.system) / count, perCommit: count / (queue.commits - commitsBefore) };
+      return { micros: (cpu.user + cpu.system) / count, perCommit: count / (queue.commits - commitsBefore), bytes: (bytesWritten() - written) / count };
     };
 
     // The in-flight rows time the work itself: a sender that waits for each answer would otherwise
     // also wait out the minimum interval between commits, which is idle time, not cost.
     queue.minIntervalMs = 0;
     await inFlight(1); // warm-up: statements prepared, conversations created
-    const rows: Array<[string, number, number?]> = [
+    const rows: Array<[string, [number, number], number?]> = [
       ['baseline: 1 INSERT per transaction', floor(1)],
       ['baseline: 32 INSERTs per transaction', floor(32)],
       ['sendMessage, one at a time', await inFlight(1)],
@@ -98,14 +112,14 @@ export async function main(): Promise<void> {
     for (const rate of [300, 1000, 3000]) {
       // interleaved, so a drift of the machine's speed hits both alike
       for (const minIntervalMs of [0, MIN_COMMIT_INTERVAL_MS, 0, MIN_COMMIT_INTERVAL_MS]) {
-        const { micros, perCommit } = await paced(rate, minIntervalMs);
-        rows.push([`sendMessage at ${rate}/s, commits ≥ ${minIntervalMs} ms apart (CPU)`, micros, perCommit]);
+        const { micros, perCommit, bytes } = await paced(rate, minIntervalMs);
+        rows.push([`sendMessage at ${rate}/s, commits ≥ ${minIntervalMs} ms apart (CPU)`, [micros, bytes], perCommit]);
       }
     }
     printTable(
       `${sends} messages per row (paced rows: 3 s of sends), ${PAIRS} pairs of members, one process (checkpoints in its worker thread)`,
-      ['what', 'µs per message', 'messages per commit'],
-      rows.map(([what, micros, perCommit]) => [what, micros.toFixed(1), perCommit === undefined ? '' : perCommit.toFixed(1)]),
+      ['what', 'µs per message', 'bytes written per message', 'messages per commit'],
+      rows.map(([what, [micros, bytes], perCommit]) => [what, micros.toFixed(1), bytes.toFixed(0), perCommit === undefined ? '' : perCommit.toFixed(1)]),
     );
   } finally {
     await server.destroy();

@@ -9,6 +9,7 @@ import { cpuMark, cpuShare, readServerCpu, SERVER_CPU, type ServerProcess } from
 import { coreTimes, stealShare } from '../lib/steal.js';
 import { isMajorGc } from '../lib/gc-kind.js';
 import type { DeliverySink, TargetClient } from './targets.js';
+import { Random } from '../../../db/seed/prng.js';
 
 export interface StepResult {
   offered: number;
@@ -51,7 +52,7 @@ export interface OpenLoopOptions {
   tag: string;
   rate: number;
   seconds: number;
-  /** pairs of members chatting; message i goes one way or the other within pair i % pairs.length */
+  /** pairs of members chatting; they take turns in scatteredOrder, each turn one way or the other */
   pairs: Array<[TargetClient, TargetClient]>;
   lossTimeoutMs: number;
   sink: SwitchableSink;
@@ -170,13 +171,14 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
   const start = performance.now() + 5;
   const interval = 1000 / o.rate;
   let seq = 0;
+  const order = scatteredOrder(o.pairs.length);
 
   await new Promise<void>((resolve) => {
     const tick = () => {
       const now = performance.now();
       o.onTick?.((now - start) / 1000);
       while (seq < total && start + seq * interval <= now) {
-        const pair = o.pairs[seq % o.pairs.length]!;
+        const pair = o.pairs[order[seq % o.pairs.length]!]!;
         const forward = Math.floor(seq / o.pairs.length) % 2 === 0;
         const [from, to] = forward ? pair : [pair[1], pair[0]];
         run.scheduledAt[seq] = start + seq * interval;
@@ -248,6 +250,21 @@ export async function allConnected(clients: TargetClient[], maxMs: number): Prom
     down = clients.filter((c) => !c.connected()).length;
   }
   return down;
+}
+
+/**
+ * The order in which the pairs take their turns: every pair once per round, in a fixed shuffled
+ * order. Members of a real site do not send in the order of their ids; in that order neighbouring
+ * senders share the server's table and index pages, and one commit writes fewer of them.
+ */
+export function scatteredOrder(length: number, seed = 20261127): number[] {
+  const order = Array.from({ length }, (_, i) => i);
+  const random = new Random(seed);
+  for (let i = length - 1; i > 0; i--) {
+    const j = random.int(0, i);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return order;
 }
 
 /** Consecutive members form pairs: (0,1), (2,3), ... */
