@@ -10,8 +10,6 @@ export const conversations = sqliteTable(
     userLow: integer('user_low').notNull().references(() => users.id, { onDelete: 'cascade' }),
     userHigh: integer('user_high').notNull().references(() => users.id, { onDelete: 'cascade' }),
     startedBy: integer('started_by').notNull(),
-    lastMessageId: integer('last_message_id'),
-    lastMessageAt: integer('last_message_at'),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [uniqueIndex('conversations_pair').on(t.userLow, t.userHigh)],
@@ -34,6 +32,13 @@ export const conversationMembers = sqliteTable(
     /** Messages with id <= this are hidden for this member (set when the member deletes the chat). */
     hiddenBeforeMessageId: integer('hidden_before_message_id').notNull().default(0),
     deletedAt: integer('deleted_at'),
+    /**
+     * The conversation's newest message, kept on both members' rows rather than on the
+     * conversation: a send already writes the recipient's row (unread), and the sender's sits
+     * beside it (same primary-key prefix, so the same page), where a conversations row is one
+     * more page in every commit (docs/decisions.md, chat domain).
+     */
+    lastMessageId: integer('last_message_id'),
   },
   (t) => [
     primaryKey({ columns: [t.conversationId, t.userId] }),
@@ -62,7 +67,10 @@ export const messages = sqliteTable(
     createdAt: integer('created_at').notNull(),
   },
   (t) => [
-    uniqueIndex('messages_sender_client').on(t.senderId, t.clientId),
+    // Client id first: the app's clients make ids that start with the time (client/src/state/
+    // chat-thread.ts), so new entries land at the end of this index, where one page takes a whole
+    // batch of sends. Keyed by sender first, every send wrote a page of its own (decisions, chat domain).
+    uniqueIndex('messages_client_sender').on(t.clientId, t.senderId),
     index('messages_conversation').on(t.conversationId, t.id),
   ],
 );

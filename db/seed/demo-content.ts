@@ -25,12 +25,11 @@ function statements(sqlite: Database.Database) {
   return {
     conversation: sqlite.prepare('INSERT INTO conversations (user_low, user_high, started_by, created_at) VALUES (?, ?, ?, ?)'),
     member: sqlite.prepare(
-      'INSERT INTO conversation_members (conversation_id, user_id, unread_count, last_read_message_id) VALUES (?, ?, ?, ?)',
+      'INSERT INTO conversation_members (conversation_id, user_id, unread_count, last_read_message_id, last_message_id) VALUES (?, ?, ?, ?, ?)',
     ),
     message: sqlite.prepare(
       "INSERT INTO messages (conversation_id, sender_id, client_id, kind, body, created_at) VALUES (?, ?, ?, 'text', ?, ?)",
     ),
-    lastMessage: sqlite.prepare('UPDATE conversations SET last_message_id = ?, last_message_at = ? WHERE id = ?'),
     like: sqlite.prepare('INSERT OR IGNORE INTO likes (liker_id, liked_id, is_new, created_at) VALUES (?, ?, ?, ?)'),
   };
 }
@@ -54,9 +53,9 @@ function writeConversation(st: Statements, key: string, account: number, peer: n
   const readUpTo = script.lines.length - script.unread;
   const accountLastRead = readUpTo > 0 ? ids[readUpTo - 1]! : 0;
   const accountUnread = script.lines.slice(readUpTo).filter((l) => !l.fromAccount).length;
-  st.member.run(conversationId, account, accountUnread, accountLastRead);
-  st.member.run(conversationId, peer, 0, ids[ids.length - 1]!);
-  st.lastMessage.run(ids[ids.length - 1]!, at, conversationId);
+  const lastId = ids[ids.length - 1]!;
+  st.member.run(conversationId, account, accountUnread, accountLastRead, lastId);
+  st.member.run(conversationId, peer, 0, lastId, lastId);
 }
 
 /** Visible members whose orientation fits the demo account (`wants` gender, seeking the account's gender). */

@@ -114,4 +114,12 @@ describe('outgoing messages', () => {
     expect(clientIdField.safeParse(a).success).toBe(true);
     expect(a).not.toBe(b);
   });
+
+  it('makes client ids that sort in the order they were made, across the years', () => {
+    const start = Date.UTC(2026, 10, 27, 3, 0, 0);
+    const times = [start, start + 1, start + 2, start + 999, start + 60_000, Date.UTC(2031, 0, 1), Date.UTC(2100, 0, 1), Date.UTC(3000, 0, 1)];
+    const ids = times.map((t) => newClientId(t));
+    expect([...ids].sort()).toEqual(ids);
+    for (const id of ids) expect(clientIdField.safeParse(id).success).toBe(true);
+  });
 });

@@ -209,14 +209,6 @@ const insertMessageRow = preparedOnce((db) =>
     .prepare(),
 );
 
-const markLastMessage = preparedOnce((db) =>
-  db
-    .update(conversations)
-    .set({ lastMessageId: sql`${sql.placeholder('messageId')}`, lastMessageAt: sql`${sql.placeholder('createdAt')}` })
-    .where(eq(conversations.id, sql.placeholder('conversationId')))
-    .prepare(),
-);
-
 /**
  * Every column is given, so the stored row is the values plus the new id: built here rather than
  * read back with RETURNING, which cost about 6 µs of a 50-60 µs send (decisions, chat domain).
@@ -233,7 +225,6 @@ export function insertMessage(db: Db, values: Omit<typeof messages.$inferInsert,
     giftId: values.giftId,
     createdAt: values.createdAt,
   };
-  markLastMessage(db).run({ messageId: message.id, createdAt: message.createdAt, conversationId: message.conversationId });
   return message;
 }
 
@@ -253,17 +244,30 @@ const unhideForSender = preparedOnce((db) =>
     .prepare(),
 );
 
-const deliverToRecipient = preparedOnce((db) =>
+// Only last_message_id: setting deleted_at or unread_count, even to the same value, would rewrite
+// the sender's entry in the unread index whenever they have something unread there.
+const markSenderLastMessage = preparedOnce((db) =>
   db
     .update(conversationMembers)
-    .set({ deletedAt: null, unreadCount: sql`${conversationMembers.unreadCount} + 1` })
+    .set({ lastMessageId: sql`${sql.placeholder('messageId')}` })
     .where(and(eq(conversationMembers.conversationId, sql.placeholder('conversationId')), eq(conversationMembers.userId, sql.placeholder('userId'))))
     .prepare(),
 );
 
-export function recordDelivery(db: Db, conversationId: number, senderId: number, recipientId: number): void {
+const deliverToRecipient = preparedOnce((db) =>
+  db
+    .update(conversationMembers)
+    .set({ deletedAt: null, unreadCount: sql`${conversationMembers.unreadCount} + 1`, lastMessageId: sql`${sql.placeholder('messageId')}` })
+    .where(and(eq(conversationMembers.conversationId, sql.placeholder('conversationId')), eq(conversationMembers.userId, sql.placeholder('userId'))))
+    .prepare(),
+);
+
+/** Both members' rows take the new message as their last; the two rows share a page. */
+export function recordDelivery(db: Db, message: Pick<MessageRow, 'id' | 'conversationId' | 'senderId'>, recipientId: number): void {
+  const { id: messageId, conversationId, senderId } = message;
   unhideForSender(db).run({ conversationId, userId: senderId });
-  deliverToRecipient(db).run({ conversationId, userId: recipientId });
+  markSenderLastMessage(db).run({ conversationId, userId: senderId, messageId });
+  deliverToRecipient(db).run({ conversationId, userId: recipientId, messageId });
 }
 
 /** Messages from the peer newer than `afterId`: the unread count after a read mark. */
@@ -310,7 +314,7 @@ export function visibleConversationsOf(db: Db, userId: number) {
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
     .where(and(eq(conversationMembers.userId, userId), isNull(conversationMembers.deletedAt)))
-    .orderBy(desc(conversations.lastMessageId))
+    .orderBy(desc(conversationMembers.lastMessageId))
     .all();
 }
 

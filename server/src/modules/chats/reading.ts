@@ -17,14 +17,14 @@ export function listChats(ctx: AppContext, user: UserRow, site: SiteRow): ChatsR
   const peerIds = rows.map((r) => q.peerIdOf(r.conversation, user.id));
   const peers = new Map(q.findPeers(ctx.db, site.id, peerIds).map((p) => [p.id, p]));
   const peerMembers = new Map(q.peerMembersOf(ctx.db, user.id, rows.map((r) => r.conversation.id)).map((m) => [m.conversationId, m]));
-  const lastMessages = new Map(q.findMessagesByIds(ctx.db, rows.flatMap((r) => r.conversation.lastMessageId ?? [])).map((m) => [m.id, m]));
+  const lastMessages = new Map(q.findMessagesByIds(ctx.db, rows.flatMap((r) => r.member.lastMessageId ?? [])).map((m) => [m.id, m]));
   const { blockedByMe, blockedMe } = blockSetsOf(ctx.db, user.id);
 
   const chats: ChatEntryDto[] = [];
   for (const { conversation, member } of rows) {
     const peer = peers.get(q.peerIdOf(conversation, user.id));
     if (!peer) continue; // the other member's account is gone
-    const last = conversation.lastMessageId ? lastMessages.get(conversation.lastMessageId) : undefined;
+    const last = member.lastMessageId ? lastMessages.get(member.lastMessageId) : undefined;
     if (!last || last.id <= member.hiddenBeforeMessageId) continue;
     chats.push({
       conversation: conversation.id,

@@ -15,10 +15,11 @@ export function removeChat(ctx: AppContext, user: UserRow, target: ChatTarget): 
   const removed = writeTransaction(ctx.db, (tx) => {
     const conversation =
       'conversation' in target ? q.findConversationOf(tx, user.id, target.conversation) : q.findConversationBetween(tx, user.id, target.profile);
-    if (!conversation) throw notFound();
+    const member = conversation && q.findMember(tx, conversation.id, user.id);
+    if (!conversation || !member) throw notFound();
     q.updateMember(tx, conversation.id, user.id, {
       deletedAt: now,
-      hiddenBeforeMessageId: conversation.lastMessageId ?? 0,
+      hiddenBeforeMessageId: member.lastMessageId ?? 0,
       unreadCount: 0,
     });
     return [conversation.id];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { creditLedger, conversations, messages, users } from '@db/schema/index.js';
+import { creditLedger, conversationMembers, conversations, messages, users } from '@db/schema/index.js';
 import { startTestServer, TestClient, type TestServer } from '../../test/harness.js';
 import { createMember } from '../../test/factories.js';
 import { clientId, loggedInMember, send } from './chat-test-kit.js';
@@ -19,8 +19,8 @@ const messageCount = () => server.db.select().from(messages).all().length;
 describe('sending a message', () => {
   it('stores the first message, creates the conversation and charges message_credits', async () => {
     const a = await loggedInMember(server, { credits: 10 });
-    const b = await createMember(server.db);
-    const res = await send(a.client, b.id, '  Hi Sophie!  ');
+    const b = await loggedInMember(server, { credits: 10 });
+    const res = await send(a.client, b.user.id, '  Hi Sophie!  ');
     expect(res.status).toBe(201);
     expect(res.body.duplicate).toBe(false);
     expect(res.body.credits).toBe(9);
@@ -28,7 +28,13 @@ describe('sending a message', () => {
     expect(creditsOf(a.user.id)).toBe(9);
     const conversation = server.db.select().from(conversations).where(eq(conversations.id, res.body.message.conversation)).get()!;
     expect(conversation.startedBy).toBe(a.user.id);
-    expect(conversation.lastMessageId).toBe(res.body.message.id);
+    // Both members' rows name the newest message (the chat list orders and previews by it).
+    const lastOnRows = () =>
+      server.db.select({ last: conversationMembers.lastMessageId }).from(conversationMembers).where(eq(conversationMembers.conversationId, conversation.id)).all().map((r) => r.last);
+    expect(lastOnRows()).toEqual([res.body.message.id, res.body.message.id]);
+    const reply = await b.client.post('/api/messages.php', { profile: a.user.id, client_id: clientId(), body: 'Hi!' });
+    expect(reply.status).toBe(201);
+    expect(lastOnRows()).toEqual([reply.body.message.id, reply.body.message.id]);
   });
 
   it('a retried client_id returns the stored message once and charges once', async () => {

@@ -135,7 +135,7 @@ function storeMessage(tx: Db, sender: ChatMember, site: SiteRow, recipientId: nu
     if (err instanceof InsufficientCreditsError) throw paymentRequired('insufficient_credits', { credits: err.balance, needed: err.needed });
     throw err;
   }
-  q.recordDelivery(tx, conversation.id, senderId, recipientId);
+  q.recordDelivery(tx, message, recipientId);
   // Read in the send's own transaction: after the commit each read would open one of its own.
   // A later send in the same batch reads its own, higher figures, and the events go out in order.
   return { message, duplicate: false, credits, recipientCounts: countsIn(tx, recipientId) };
