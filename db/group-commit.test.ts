@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mkdtempSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDb, type Db } from './client.js';
 import { GroupCommit, MAX_BATCH, MAX_WAIT_MS, MIN_COMMIT_INTERVAL_MS } from './group-commit.js';
 import { connectionOf } from './prepared.js';
@@ -104,13 +104,22 @@ describe('GroupCommit', () => {
     await queue.run(insert('first'));
     expect(queue.commits).toBe(1);
 
-    now += MIN_COMMIT_INTERVAL_MS / 4;
-    const early = queue.run(insert('early'));
-    await endOfTurn();
-    expect(texts(other)).toEqual(['first']); // its turn is over, and it still waits
-    now += MIN_COMMIT_INTERVAL_MS / 4;
-    const later = queue.run(insert('later')); // a later turn, same interval
-    await Promise.all([early, later]);
+    // The wait is a timer: on a busy machine a real one could fire before the turn ends below.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      now += MIN_COMMIT_INTERVAL_MS / 4;
+      const early = queue.run(insert('early'));
+      await endOfTurn();
+      expect(texts(other)).toEqual(['first']); // its turn is over, and it still waits
+      now += MIN_COMMIT_INTERVAL_MS / 4;
+      const later = queue.run(insert('later')); // a later turn, same interval
+      await endOfTurn();
+      expect(texts(other)).toEqual(['first']);
+      vi.advanceTimersByTime(MIN_COMMIT_INTERVAL_MS);
+      await Promise.all([early, later]);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(texts(other)).toEqual(['first', 'early', 'later']);
     expect(queue.commits).toBe(2);
   });
