@@ -37,8 +37,28 @@ export function openDb(file: string): Db {
   sqlite.pragma('temp_store = MEMORY');
   cachePreparedStatements(sqlite);
   const db = drizzle(sqlite, { schema }) as Db;
-  migrate(db, { migrationsFolder: migrationsFolder() });
+  applyMigrations(db, migrationsFolder());
   return db;
+}
+
+/**
+ * Applies pending migrations with foreign keys off, as SQLite's way of changing a table (build a
+ * new one, copy, drop the old, rename) requires: with them on, dropping `users` would delete every
+ * row that references a member. drizzle runs the migrations inside one transaction, where SQLite
+ * ignores `PRAGMA foreign_keys`, so it is switched here, around them, and every reference is
+ * checked before it is switched back on.
+ */
+export function applyMigrations(db: Db, folder: string): void {
+  const sqlite = db.$client;
+  const enforced = sqlite.pragma('foreign_keys', { simple: true }) === 1;
+  sqlite.pragma('foreign_keys = OFF');
+  try {
+    migrate(db, { migrationsFolder: folder });
+    const broken = sqlite.pragma('foreign_key_check') as unknown[];
+    if (broken.length > 0) throw new Error(`migrations left ${broken.length} broken references: ${JSON.stringify(broken.slice(0, 5))}`);
+  } finally {
+    if (enforced) sqlite.pragma('foreign_keys = ON');
+  }
 }
 
 /** Distinct SQL texts kept prepared; past this the cache starts over (queries are built from a fixed set of shapes). */

@@ -2,10 +2,10 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrationsFolder, schema, type Db } from './client.js';
+import { applyMigrations, migrationsFolder, schema, type Db } from './client.js';
 import { createMember, insertTestSite } from '../server/src/test/factories.js';
+import { creditBalance } from '../server/src/modules/credits/ledger.js';
 import { tempDir } from '../server/src/test/harness.js';
 
 /** A copy of the migrations folder holding only the first `count` migrations. */
@@ -24,13 +24,13 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('migrating a database that already holds chats', () => {
-  it('0003 keeps every chat\'s last message (now on both members\' rows) and the one-message-per-client-id rule', async () => {
+describe('migrating a database that already holds chats and credits', () => {
+  it('0003 keeps every chat\'s last message (now on both members\' rows) and the one-message-per-client-id rule; 0004 carries every balance into the ledger and loses no row that references a member', async () => {
     const dir = tempDir();
     dirs.push(dir);
     const sqlite = new Database(join(dir, 'app.db'));
     const db = drizzle(sqlite, { schema }) as Db;
-    migrate(db, { migrationsFolder: migrationsUpTo(3, dir) });
+    applyMigrations(db, migrationsUpTo(3, dir));
 
     // Written with the tables as 0002 left them: the last message sat on the conversation.
     insertTestSite(db);
@@ -44,8 +44,14 @@ describe('migrating a database that already holds chats', () => {
     const last = Number(message.run(conversation, b.id, 'client-0001').lastInsertRowid);
     sqlite.prepare('UPDATE conversations SET last_message_id = ? WHERE id = ?').run(last, conversation);
     sqlite.prepare('INSERT INTO conversation_members (conversation_id, user_id) VALUES (?, ?), (?, ?)').run(conversation, a.id, conversation, b.id);
+    // Balances as they were kept before 0004: a on users only, b on users and a ledger row that agrees.
+    sqlite.prepare('UPDATE users SET credits = ? WHERE id = ?').run(25, a.id);
+    sqlite.prepare('UPDATE users SET credits = ? WHERE id = ?').run(8, b.id);
+    sqlite
+      .prepare("INSERT INTO credit_ledger (user_id, delta, reason, reference, balance_after, created_at) VALUES (?, 8, 'purchase', 'order-1', 8, 1)")
+      .run(b.id);
 
-    migrate(db, { migrationsFolder: migrationsFolder() });
+    applyMigrations(db, migrationsFolder());
 
     const rows = sqlite.prepare('SELECT user_id, last_message_id FROM conversation_members ORDER BY user_id').all();
     expect(rows).toEqual([
@@ -57,6 +63,20 @@ describe('migrating a database that already holds chats', () => {
     // The same client id from another sender is allowed, a second one from the same sender is not.
     expect(() => message.run(conversation, a.id, 'client-0001')).toThrow(/UNIQUE/);
     expect(sqlite.prepare('SELECT count(*) AS n FROM messages').get()).toEqual({ n: 2 });
+
+    // 0004 rebuilt `users`: with foreign keys on, dropping the old table would have deleted every
+    // conversation, message and profile of its members.
+    expect(sqlite.prepare('SELECT count(*) AS n FROM users').get()).toEqual({ n: 2 });
+    expect(sqlite.prepare('SELECT count(*) AS n FROM profiles').get()).toEqual({ n: 2 });
+    expect(sqlite.prepare('SELECT count(*) AS n FROM conversation_members').get()).toEqual({ n: 2 });
+    expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1); // on again (better-sqlite3 turns them on by default)
+    expect([creditBalance(db, a.id), creditBalance(db, b.id)]).toEqual([25, 8]);
+    // one row carried a's balance over; b's already agreed
+    expect(sqlite.prepare("SELECT user_id, delta, balance_after FROM credit_ledger WHERE reference = 'balance-carried-over'").all()).toEqual([
+      { user_id: a.id, delta: 25, balance_after: 25 },
+    ]);
+    const usersColumns = (sqlite.prepare('PRAGMA table_info(users)').all() as Array<{ name: string }>).map((c) => c.name);
+    expect(usersColumns).not.toContain('credits');
     sqlite.close();
   });
 });

@@ -10,7 +10,8 @@ afterAll(close);
 let memberId: number;
 let peerId: number;
 beforeAll(async () => {
-  memberId = (await createMember(db, { credits: 7, paidUser: true, name: 'Streamlined' })).id;
+  memberId = (await createMember(db, { paidUser: true, name: 'Streamlined' })).id;
+  db.update(users).set({ failedLogins: 7 }).where(eq(users.id, memberId)).run();
   peerId = (await createMember(db)).id;
 });
 
@@ -27,7 +28,7 @@ describe('streamlined drizzle queries', () => {
 
   it('map joins, a left join that found nothing, and SQL expressions with their decoders', () => {
     const query = db
-      .select({ id: users.id, name: profiles.name, photo: photos.filename, n: count(), doubled: sql<number>`${users.credits} * 2`.mapWith(String) })
+      .select({ id: users.id, name: profiles.name, photo: photos.filename, n: count(), doubled: sql<number>`${users.failedLogins} * 2`.mapWith(String) })
       .from(users)
       .innerJoin(profiles, eq(profiles.userId, users.id))
       .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
@@ -44,12 +45,12 @@ describe('streamlined drizzle queries', () => {
     const add = streamlined(
       db
         .update(users)
-        .set({ credits: sql`${users.credits} + ${sql.placeholder('delta')}` })
+        .set({ failedLogins: sql`${users.failedLogins} + ${sql.placeholder('delta')}` })
         .where(eq(users.id, sql.placeholder('id')))
-        .returning({ credits: users.credits })
+        .returning({ failedLogins: users.failedLogins })
         .prepare(),
     );
-    expect(add.get({ id: memberId, delta: 3 })).toEqual({ credits: 10 });
+    expect(add.get({ id: memberId, delta: 3 })).toEqual({ failedLogins: 10 });
     const like = streamlined(
       db
         .insert(likes)

@@ -3,8 +3,10 @@ import { sqliteTable, integer, text, index, uniqueIndex } from 'drizzle-orm/sqli
 import { users } from './users.js';
 
 /**
- * Every credit movement. Written only by server/src/modules/credits/ledger.ts, in the same
- * transaction that updates users.credits. A movement is made idempotent one of two ways:
+ * Every credit movement, and the balance: a member's balance is `balance_after` of their newest
+ * row (none: 0). Written only by server/src/modules/credits/ledger.ts. A trigger (migration 0004)
+ * refuses a row whose balance_after is negative or is not the previous balance plus its delta, so
+ * the chain cannot break even if code goes wrong. A movement is made idempotent one of two ways:
  * - by a reference (an order, the sign-up): (user, reason, reference) is unique, so a retried
  *   movement for the same thing is applied once;
  * - by the message it paid for (message_id, reference null): the message itself is unique per
@@ -27,6 +29,8 @@ export const creditLedger = sqliteTable(
   },
   (t) => [
     uniqueIndex('credit_ledger_idempotency').on(t.userId, t.reason, t.reference).where(sql`reference IS NOT NULL`),
-    index('credit_ledger_user').on(t.userId, t.createdAt),
+    // The balance is read through this index on every charge, and the charge writes the same leaf:
+    // keeping the balance on `users` as well cost one more page in every send's commit.
+    index('credit_ledger_user').on(t.userId, t.id),
   ],
 );

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { sqliteTable, integer, text, uniqueIndex, index, check, primaryKey } from 'drizzle-orm/sqlite-core';
 import { sites } from './sites.js';
 
-/** Accounts. Balance columns are only written by the credit ledger (server/src/modules/credits). */
+/** Accounts. A member's credit balance is the newest row of the credit ledger (server/src/modules/credits). */
 export const users = sqliteTable(
   'users',
   {
@@ -13,7 +13,6 @@ export const users = sqliteTable(
     passwordHash: text('password_hash').notNull(),
     /** not_confirmed | active | pending_deletion | deleted */
     status: text('status').notNull().default('not_confirmed'),
-    credits: integer('credits').notNull().default(0),
     paidUser: integer('paid_user', { mode: 'boolean' }).notNull().default(false),
     notificationsDisabled: text('notifications_disabled', { mode: 'json' }).$type<string[]>().notNull().default([]),
     language: text('language').notNull().default('en'),
@@ -32,7 +31,6 @@ export const users = sqliteTable(
   },
   (t) => [
     uniqueIndex('users_site_email').on(t.siteId, t.email),
-    check('users_credits_non_negative', sql`${t.credits} >= 0`),
   ],
 );
 

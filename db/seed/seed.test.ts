@@ -28,7 +28,8 @@ const rows = (db: Db, sql: string) => db.$client.prepare(sql).all() as Array<Rec
 /** A fingerprint of everything the seed generates except the two salted argon2 hashes. */
 function fingerprint(db: Db): string {
   const tables = [
-    'SELECT id, email, status, credits, paid_user, language, invisible, is_demo, signup_date, last_seen_at FROM users ORDER BY id',
+    `SELECT id, email, status, (SELECT l.balance_after FROM credit_ledger l WHERE l.user_id = users.id ORDER BY l.id DESC LIMIT 1) AS credits,
+       paid_user, language, invisible, is_demo, signup_date, last_seen_at FROM users ORDER BY id`,
     'SELECT * FROM profiles ORDER BY user_id',
     'SELECT * FROM profile_interests ORDER BY user_id, interest_id',
     'SELECT * FROM photos ORDER BY id',
@@ -133,7 +134,13 @@ describe('seedIfEmpty', () => {
          AND m.sender_id != cm.user_id AND m.id > cm.last_read_message_id)`,
     );
     expect(inconsistent).toEqual([]);
-    const offBalance = rows(db, 'SELECT u.id FROM users u WHERE u.credits != (SELECT COALESCE(SUM(delta), 0) FROM credit_ledger l WHERE l.user_id = u.id)');
+    // The balance (the newest row's balance_after) is the sum of every movement.
+    const offBalance = rows(
+      db,
+      `SELECT u.id FROM users u
+        WHERE COALESCE((SELECT l.balance_after FROM credit_ledger l WHERE l.user_id = u.id ORDER BY l.id DESC LIMIT 1), 0)
+           != (SELECT COALESCE(SUM(delta), 0) FROM credit_ledger l WHERE l.user_id = u.id)`,
+    );
     expect(offBalance).toEqual([]);
   });
 

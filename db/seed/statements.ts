@@ -14,9 +14,9 @@ export interface SeededMember {
 
 export function prepareSeedStatements(sqlite: Database.Database) {
   const insertUser = sqlite.prepare(
-    `INSERT INTO users (site_id, email, password_hash, status, credits, paid_user, notifications_disabled, language,
+    `INSERT INTO users (site_id, email, password_hash, status, paid_user, notifications_disabled, language,
        fictional_icon, invisible, is_demo, failed_logins, session_epoch, signup_date, last_seen_at)
-     VALUES (@siteId, @email, @passwordHash, 'active', @credits, @paidUser, '[]', @language, 0, @invisible, 1, 0, 0, @signupDate, @lastSeenAt)`,
+     VALUES (@siteId, @email, @passwordHash, 'active', @paidUser, '[]', @language, 0, @invisible, 1, 0, 0, @signupDate, @lastSeenAt)`,
   );
   const insertPhoto = sqlite.prepare(
     `INSERT INTO photos (user_id, filename, thumb_filename, status, is_private, position, created_at)
@@ -29,7 +29,7 @@ export function prepareSeedStatements(sqlite: Database.Database) {
        @signupReason, @about, @tattoos, @hairColor, @eyeColor, @bodyType, @relationshipStatus, 'active', @mainPhotoId, @updatedAt)`,
   );
   const insertInterest = sqlite.prepare('INSERT INTO profile_interests (user_id, interest_id) VALUES (?, ?)');
-  // The opening balance goes through the ledger too, so balance == sum(ledger deltas) holds from day one.
+  // The opening balance is a ledger row: the balance is the newest row's balance_after.
   const insertLedger = sqlite.prepare(
     `INSERT INTO credit_ledger (user_id, delta, reason, reference, balance_after, created_at) VALUES (?, ?, 'admin', 'seed', ?, ?)`,
   );
@@ -41,7 +41,6 @@ export function prepareSeedStatements(sqlite: Database.Database) {
         siteId,
         email: spec.email,
         passwordHash,
-        credits: spec.credits,
         paidUser: spec.paidUser ? 1 : 0,
         language: spec.language,
         invisible: spec.invisible ? 1 : 0,

@@ -7,9 +7,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { openDb } from '../../../db/client.js';
-import { profiles, sessions, users } from '../../../db/schema/index.js';
+import { creditLedger, profiles, sessions, users } from '../../../db/schema/index.js';
 import { AUTH_COOKIE_DAYS, AUTH_COOKIE_NAME } from '../../../shared/src/constants.js';
 import { insertTestSite } from '../../../server/src/test/factories.js';
+
+/** Every member's opening balance: enough for any run. */
+const BENCH_CREDITS = 10_000_000;
 
 /** Fixed so every server process of the run (and restarts) accept the minted cookies. */
 export const BENCH_SESSION_SECRET = 'chat-bench-session-secret-0123456789abcdef';
@@ -43,9 +46,10 @@ export function createBenchDatabase(file: string, count: number): BenchMember[] 
     for (let i = 0; i < count; i++) {
       const user = tx
         .insert(users)
-        .values({ siteId, email: `bench${i}@example.com`, passwordHash: 'not-a-hash', status: 'active', credits: 10_000_000, paidUser: true, signupDate: now })
+        .values({ siteId, email: `bench${i}@example.com`, passwordHash: 'not-a-hash', status: 'active', paidUser: true, signupDate: now })
         .returning({ id: users.id })
         .get();
+      tx.insert(creditLedger).values({ userId: user.id, delta: BENCH_CREDITS, reason: 'admin', reference: 'bench', balanceAfter: BENCH_CREDITS, createdAt: now }).run();
       tx.insert(profiles)
         .values({ userId: user.id, siteId, name: `Bench${i}`, birthDate: '1990-01-01', gender: i % 2 ? 'male' : 'female', seeking: i % 2 ? 'female' : 'male', sexuality: 'hetero', country: 'NL', status: 'active', updatedAt: now })
         .run();

@@ -4,9 +4,10 @@ import { runInNewContext } from 'node:vm';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { messages, users } from '@db/schema/index.js';
+import { messages } from '@db/schema/index.js';
 import type { CountsDto, MessageDto, SendMessageResponse, SyncResponse } from '@shared/api/chats.js';
 import { clientId, loggedInMember, send } from '../modules/chats/chat-test-kit.js';
+import { creditBalance } from '../modules/credits/ledger.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { collect, command, nextEvent, nextEventArgs, openSocket, sleep, type ClientSocket } from './testing.js';
 
@@ -175,7 +176,7 @@ describe('chatting over the socket', () => {
     const ids = [first, second, third].map((ack) => (ack as { data: SendMessageResponse }).data.message.id);
     expect(new Set(ids).size).toBe(1);
     expect(storedWithClientId(a.id, cid)).toHaveLength(1);
-    expect(server.db.select().from(users).where(eq(users.id, a.id)).get()?.credits).toBe(4);
+    expect(creditBalance(server.db, a.id)).toBe(4);
   });
 
   it('re-sends a send whose ack was lost in a dropped connection, and stores it once', async () => {
@@ -204,7 +205,7 @@ describe('chatting over the socket', () => {
     const refused = acks.filter((x) => !x.ok);
     expect(refused).toHaveLength(43);
     expect(refused.every((x) => !x.ok && x.error === 'insufficient_credits' && x.details?.needed === 1)).toBe(true);
-    expect(server.db.select().from(users).where(eq(users.id, a.id)).get()?.credits).toBe(0);
+    expect(creditBalance(server.db, a.id)).toBe(0);
     expect(server.db.select().from(messages).where(eq(messages.senderId, a.id)).all()).toHaveLength(7);
   });
 
@@ -226,7 +227,7 @@ describe('chatting over the socket', () => {
       expect(await command(a.sockets[0]!, event, payload), `${event} ${JSON.stringify(payload)?.slice(0, 40)}`).toMatchObject({ ok: false, error: 'invalid_request' });
     }
     expect(server.db.select().from(messages).where(eq(messages.senderId, a.id)).all()).toHaveLength(0);
-    expect(server.db.select().from(users).where(eq(users.id, a.id)).get()?.credits).toBe(5);
+    expect(creditBalance(server.db, a.id)).toBe(5);
 
     expect(await command(a.sockets[0]!, 'message:send', { profile: a.id, client_id: clientId(), body: 'to myself' })).toMatchObject({ ok: false, error: 'invalid_request' });
     expect(await command(a.sockets[0]!, 'message:send', { profile: 999_999, client_id: clientId(), body: 'nobody' })).toMatchObject({ ok: false, error: 'not_found' });

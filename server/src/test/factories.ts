@@ -1,8 +1,9 @@
 /** Factories for tests: each builds what it needs and accepts overrides; no seeded ids. */
 import { eq } from 'drizzle-orm';
-import type { Db } from '@db/client.js';
+import { writeTransaction, type Db } from '@db/client.js';
 import { profiles, sites, users, type UserRow } from '@db/schema/index.js';
 import { PasswordHasher } from '../modules/auth/passwords.js';
+import { moveCredits } from '../modules/credits/ledger.js';
 
 const hasher = new PasswordHasher(4);
 let hashCache: Promise<string> | undefined;
@@ -66,7 +67,6 @@ export async function createMember(db: Db, o: MemberOverrides = {}): Promise<Use
       email: o.email ?? `member${counter}-${process.pid}-${now}@example.com`,
       passwordHash,
       status: o.status ?? 'active',
-      credits: o.credits ?? 0,
       paidUser: o.paidUser ?? false,
       invisible: o.invisible ?? false,
       signupDate: now,
@@ -87,5 +87,7 @@ export async function createMember(db: Db, o: MemberOverrides = {}): Promise<Use
       updatedAt: now,
     })
     .run();
+  // Credits only ever arrive through the ledger, as an operator's grant would.
+  if (o.credits) writeTransaction(db, (tx) => moveCredits(tx, user.id, o.credits!, 'admin', 'test-grant', now));
   return { ...user, password };
 }

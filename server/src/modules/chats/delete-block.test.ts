@@ -4,6 +4,7 @@ import { blocks, conversationMembers, messages, users } from '@db/schema/index.j
 import { startTestServer, TestClient, type TestServer } from '../../test/harness.js';
 import { createMember } from '../../test/factories.js';
 import { isBlockedEitherWay } from '../blocks/service.js';
+import { creditBalance } from '../credits/ledger.js';
 import { loggedInMember, send } from './chat-test-kit.js';
 
 let server: TestServer;
@@ -107,7 +108,7 @@ describe('blocking', () => {
     expect(theirTry.status).toBe(403);
     expect(theirTry.body).toMatchObject({ error: 'blocked', message: 'You cannot contact this member.' });
     expect((await send(me.client, pest.user.id, 'go away')).body.error).toBe('blocked');
-    const creditsOf = (id: number) => server.db.select().from(users).where(eq(users.id, id)).get()!.credits;
+    const creditsOf = (id: number) => creditBalance(server.db, id);
     expect([creditsOf(pest.user.id), creditsOf(me.user.id)]).toEqual([99, 100]);
 
     expect((await me.client.get('/api/chats.php')).body.chats[0]).toMatchObject({ conversation, blocked_by_me: true, blocked_me: false });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { creditLedger, conversationMembers, conversations, messages, users } from '@db/schema/index.js';
+import { creditLedger, conversationMembers, conversations, messages } from '@db/schema/index.js';
 import { startTestServer, TestClient, type TestServer } from '../../test/harness.js';
 import { createMember } from '../../test/factories.js';
+import { creditBalance } from '../credits/ledger.js';
 import { clientId, loggedInMember, send } from './chat-test-kit.js';
 
 let server: TestServer;
@@ -13,7 +14,9 @@ afterAll(async () => {
   await server.destroy();
 });
 
-const creditsOf = (id: number) => server.db.select().from(users).where(eq(users.id, id)).get()!.credits;
+const creditsOf = (id: number) => creditBalance(server.db, id);
+/** The member's ledger rows after the factory's opening grant. */
+const chargesOf = (id: number) => server.db.select().from(creditLedger).where(eq(creditLedger.userId, id)).all().filter((r) => r.reference !== 'test-grant');
 const messageCount = () => server.db.select().from(messages).all().length;
 
 describe('sending a message', () => {
@@ -48,8 +51,7 @@ describe('sending a message', () => {
     expect(again.body.duplicate).toBe(true);
     expect(again.body.message).toEqual(first.body.message);
     expect(creditsOf(a.user.id)).toBe(4);
-    const ledger = server.db.select().from(creditLedger).where(eq(creditLedger.userId, a.user.id)).all();
-    expect(ledger).toHaveLength(1);
+    expect(chargesOf(a.user.id)).toHaveLength(1);
     // Concurrent retries of one send also store it once.
     const payload2 = { profile: b.id, client_id: clientId(), body: 'burst' };
     const burst = await Promise.all(Array.from({ length: 10 }, () => a.client.post('/api/messages.php', payload2)));
@@ -130,8 +132,7 @@ describe('sending a message', () => {
     expect(ok.status).toBe(201);
     expect(ok.body.message).toMatchObject({ kind: 'gift', gift_id: 'teddy', body: '' });
     expect(creditsOf(a.user.id)).toBe(15);
-    const ledger = server.db.select().from(creditLedger).where(eq(creditLedger.userId, a.user.id)).all();
-    expect(ledger.map((l) => [l.reason, l.delta, l.messageId])).toEqual([['gift', -5, ok.body.message.id]]);
+    expect(chargesOf(a.user.id).map((l) => [l.reason, l.delta, l.messageId])).toEqual([['gift', -5, ok.body.message.id]]);
   });
 
   it('a send answers with the message exactly as history shows it, for every kind', async () => {

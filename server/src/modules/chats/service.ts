@@ -5,15 +5,14 @@
  */
 import { writeTransaction, type Db } from '@db/client.js';
 import { groupCommit } from '@db/group-commit.js';
-import { users, type SiteRow, type UserRow } from '@db/schema/index.js';
-import { eq } from 'drizzle-orm';
+import type { SiteRow, UserRow } from '@db/schema/index.js';
 import { sendMessageBody, type CountsDto, type MessageDto, type SendMessageInput } from '@shared/api/chats.js';
 import { FREE_CONVERSATIONS } from '@shared/constants.js';
 import type { ServerToClientEvents } from '@shared/realtime.js';
 import type { AppContext } from '../../context.js';
 import { badRequest, forbidden, notFound, paymentRequired } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
-import { chargeForMessage, InsufficientCreditsError } from '../credits/ledger.js';
+import { chargeForMessage, creditBalance, InsufficientCreditsError } from '../credits/ledger.js';
 import { blockExistsBetween } from '../blocks/queries.js';
 import { newLikesCount } from '../likes/counts.js';
 import { messageContent, type MessageContent } from './message-content.js';
@@ -155,8 +154,7 @@ function replay(ctx: AppContext, senderId: number, row: q.MessageRow): SentMessa
     if (row.id > peerHiddenBefore && !blockExistsBetween(ctx.db, senderId, peerId)) ctx.notifier.notify(peerId, 'message:new', message);
   }
   ctx.notifier.notify(senderId, 'message:new', message);
-  const credits = ctx.db.select({ credits: users.credits }).from(users).where(eq(users.id, senderId)).get()?.credits ?? 0;
-  return { message, duplicate: true, credits };
+  return { message, duplicate: true, credits: creditBalance(ctx.db, senderId) };
 }
 
 function isUniqueViolation(err: unknown): boolean {

@@ -1,25 +1,29 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { writeTransaction } from '@db/client.js';
-import { creditLedger, users } from '@db/schema/index.js';
+import { creditLedger } from '@db/schema/index.js';
 import { createMember } from '../../test/factories.js';
 import { openTestDatabase } from '../../test/harness.js';
-import { chargeForMessage, InsufficientCreditsError, moveCredits } from './ledger.js';
+import { chargeForMessage, creditBalance, InsufficientCreditsError, moveCredits } from './ledger.js';
 
 const { db, close } = openTestDatabase();
 afterAll(close);
+
+/** The member's ledger rows after the factory's opening grant. */
+const movementsOf = (userId: number) =>
+  db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).all().filter((r) => r.reference !== 'test-grant');
 
 describe('credit ledger', () => {
   it('adds and spends, writing one ledger row per movement with the balance after', async () => {
     const m = await createMember(db, { credits: 0 });
     writeTransaction(db, (tx) => moveCredits(tx, m.id, 10, 'purchase', 'order-1', 1));
     writeTransaction(db, (tx) => moveCredits(tx, m.id, -3, 'message', 'msg-1', 2));
-    const rows = db.select().from(creditLedger).where(eq(creditLedger.userId, m.id)).all();
+    const rows = movementsOf(m.id);
     expect(rows.map((r) => [r.delta, r.balanceAfter])).toEqual([
       [10, 10],
       [-3, 7],
     ]);
-    expect(db.select().from(users).where(eq(users.id, m.id)).get()!.credits).toBe(7);
+    expect(creditBalance(db, m.id)).toBe(7);
   });
 
   it('applies the same (reason, reference) once', async () => {
@@ -33,8 +37,8 @@ describe('credit ledger', () => {
   it('refuses to go below zero and leaves balance and ledger untouched', async () => {
     const m = await createMember(db, { credits: 2 });
     expect(() => writeTransaction(db, (tx) => moveCredits(tx, m.id, -3, 'gift', 'g1', 1))).toThrow(InsufficientCreditsError);
-    expect(db.select().from(users).where(eq(users.id, m.id)).get()!.credits).toBe(2);
-    expect(db.select().from(creditLedger).where(eq(creditLedger.userId, m.id)).all()).toHaveLength(0);
+    expect(creditBalance(db, m.id)).toBe(2);
+    expect(movementsOf(m.id)).toHaveLength(0);
   });
 
   it('rolls the balance back when the surrounding transaction fails', async () => {
@@ -45,24 +49,30 @@ describe('credit ledger', () => {
         throw new Error('later step failed');
       }),
     ).toThrow('later step failed');
-    expect(db.select().from(users).where(eq(users.id, m.id)).get()!.credits).toBe(4);
+    expect(creditBalance(db, m.id)).toBe(4);
   });
 
-  it('the database itself refuses a negative balance', async () => {
+  it('the database itself refuses a negative balance, and a row that does not follow from the one before', async () => {
     const m = await createMember(db, { credits: 1 });
-    expect(() => db.update(users).set({ credits: -1 }).where(eq(users.id, m.id)).run()).toThrow(/CHECK/);
+    const row = (delta: number, balanceAfter: number) => () =>
+      db.insert(creditLedger).values({ userId: m.id, delta, reason: 'admin', balanceAfter, createdAt: 1 }).run();
+    expect(row(-2, -1)).toThrow(/balance_after/);
+    expect(row(5, 9)).toThrow(/balance_after/); // 1 + 5 is 6
+    expect(creditBalance(db, m.id)).toBe(1);
+    row(5, 6)();
+    expect(creditBalance(db, m.id)).toBe(6);
   });
 
   it('charges a message with a row naming the message, outside the reference index', async () => {
     const m = await createMember(db, { credits: 3 });
     expect(writeTransaction(db, (tx) => chargeForMessage(tx, m.id, 2, 'gift', 41, 5))).toBe(1);
-    const rows = db.select().from(creditLedger).where(eq(creditLedger.userId, m.id)).all();
+    const rows = movementsOf(m.id);
     expect(rows.map((r) => [r.reason, r.delta, r.reference, r.messageId, r.balanceAfter])).toEqual([['gift', -2, null, 41, 1]]);
     // Two charges are two rows: each message is its own key, there is no reference to collide on.
     writeTransaction(db, (tx) => chargeForMessage(tx, m.id, 1, 'message', 42, 6));
-    expect(db.select().from(users).where(eq(users.id, m.id)).get()!.credits).toBe(0);
+    expect(creditBalance(db, m.id)).toBe(0);
     expect(() => writeTransaction(db, (tx) => chargeForMessage(tx, m.id, 1, 'message', 43, 7))).toThrow(InsufficientCreditsError);
-    expect(db.select().from(creditLedger).where(eq(creditLedger.userId, m.id)).all()).toHaveLength(2);
+    expect(movementsOf(m.id)).toHaveLength(2);
   });
 
   it('looks a reference up through the unique index, not by scanning the member\'s rows', () => {

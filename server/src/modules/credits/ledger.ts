@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@db/client.js';
 import { preparedOnce } from '@db/prepared.js';
-import { creditLedger, users } from '@db/schema/index.js';
+import { creditLedger } from '@db/schema/index.js';
 
 export type CreditReason = 'signup_bonus' | 'purchase' | 'message' | 'gift' | 'photo' | 'refund' | 'admin';
 
@@ -25,10 +25,10 @@ export interface LedgerEntry {
  * With chargeForMessage, the only code that changes a member's credits. Must be called inside a
  * write transaction (writeTransaction): the ledger row and the balance change commit or roll back
  * together. Idempotent per (user, reason, reference). A spend that would go below zero throws
- * InsufficientCreditsError and changes nothing; the CHECK constraint is the last line of defence.
+ * InsufficientCreditsError and changes nothing; the ledger's trigger (migration 0004) is the last line of defence.
  */
 export function moveCredits(tx: Db, userId: number, delta: number, reason: CreditReason, reference: string, now: number): LedgerEntry {
-  if (appliedEntry(tx).get({ userId, reason, reference })) return { balance: balance(tx, userId), applied: false };
+  if (appliedEntry(tx).get({ userId, reason, reference })) return { balance: creditBalance(tx, userId), applied: false };
   return { balance: applyMovement(tx, userId, delta, reason, reference, null, now), applied: true };
 }
 
@@ -43,17 +43,20 @@ export function chargeForMessage(tx: Db, userId: number, amount: number, reason:
 }
 
 function applyMovement(tx: Db, userId: number, delta: number, reason: CreditReason, reference: string | null, messageId: number | null, now: number): number {
-  // One statement checks and moves the balance; no row means it would have gone below zero.
-  const updated = addToBalanceIfCovered(tx).get({ userId, delta });
-  if (!updated) throw new InsufficientCreditsError(balance(tx, userId), -delta);
-  insertEntry(tx).run({ userId, delta, reason, reference, messageId, balanceAfter: updated.credits, createdAt: now });
-  return updated.credits;
+  // Read and written in the caller's write transaction: no other writer comes in between.
+  const current = creditBalance(tx, userId);
+  if (current + delta < 0) throw new InsufficientCreditsError(current, -delta);
+  insertEntry(tx).run({ userId, delta, reason, reference, messageId, balanceAfter: current + delta, createdAt: now });
+  return current + delta;
 }
 
-function balance(tx: Db, userId: number): number {
-  const current = balanceOf(tx).get({ userId });
-  if (!current) throw new Error(`moveCredits: no user ${userId}`);
-  return current.credits;
+/**
+ * A member's balance: balance_after of their newest ledger row, 0 before the first. One index
+ * seek; a charge then writes the same index leaf, so keeping the balance nowhere else saves a send
+ * the page of a second copy (decisions, chat domain).
+ */
+export function creditBalance(db: Db, userId: number): number {
+  return newestBalance(db).get({ userId })?.balanceAfter ?? 0;
 }
 
 // Every message send moves credits: the statements are prepared once per connection.
@@ -71,16 +74,13 @@ const appliedEntry = preparedOnce((db) =>
     .prepare(),
 );
 
-const balanceOf = preparedOnce((db) =>
-  db.select({ credits: users.credits }).from(users).where(eq(users.id, sql.placeholder('userId'))).prepare(),
-);
-
-const addToBalanceIfCovered = preparedOnce((db) =>
+const newestBalance = preparedOnce((db) =>
   db
-    .update(users)
-    .set({ credits: sql`${users.credits} + ${sql.placeholder('delta')}` })
-    .where(and(eq(users.id, sql.placeholder('userId')), sql`${users.credits} + ${sql.placeholder('delta')} >= 0`))
-    .returning({ credits: users.credits })
+    .select({ balanceAfter: creditLedger.balanceAfter })
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, sql.placeholder('userId')))
+    .orderBy(desc(creditLedger.id))
+    .limit(1)
     .prepare(),
 );
 

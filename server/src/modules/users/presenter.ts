@@ -8,12 +8,12 @@ export type ProfileSummary = Pick<ProfileRow, 'userId' | 'name' | 'country' | 's
 export type MainPhotoSummary = Pick<PhotoRow, 'filename' | 'thumbFilename' | 'status'>;
 
 /** The `user` object of /api/user.php: the member's own view of their account and profile. */
-export function presentUser(user: UserRow, profile: ProfileSummary, mainPhoto: MainPhotoSummary | null, site: SiteRow): UserDto {
+export function presentUser(user: UserRow, credits: number, profile: ProfileSummary, mainPhoto: MainPhotoSummary | null, site: SiteRow): UserDto {
   return {
     id: user.id,
     email: user.email,
     status: user.status as UserDto['status'],
-    credits: user.credits,
+    credits,
     paid_user: user.paidUser,
     notifications_disabled: user.notificationsDisabled,
     signup_date: new Date(user.signupDate).toISOString(),

@@ -12,16 +12,19 @@ interface ProfileWithPhotoRow {
   photoFilename: string | null;
   photoThumbFilename: string | null;
   photoStatus: string | null;
+  credits: number | null;
 }
 
 /**
- * GET /api/user.php is the most frequent call: the profile fields it shows and the main photo
- * come in one prepared join, read as SQLite returns it (no ORM mapping; all plain columns).
+ * GET /api/user.php is the most frequent call: the profile fields it shows, the main photo and the
+ * balance (the newest ledger row, modules/credits) come in one prepared statement, read as SQLite
+ * returns it (no ORM mapping; all plain columns).
  */
 const profileWithPhoto = preparedOnce((db) =>
   connectionOf(db).prepare<[userId: number], ProfileWithPhotoRow>(
     `SELECT p.user_id AS userId, p.name AS name, p.country AS country, p.status AS status,
-            ph.filename AS photoFilename, ph.thumb_filename AS photoThumbFilename, ph.status AS photoStatus
+            ph.filename AS photoFilename, ph.thumb_filename AS photoThumbFilename, ph.status AS photoStatus,
+            (SELECT l.balance_after FROM credit_ledger l WHERE l.user_id = p.user_id ORDER BY l.id DESC LIMIT 1) AS credits
        FROM profiles p LEFT JOIN photos ph ON ph.id = p.main_photo_id
       WHERE p.user_id = ?`,
   ),
@@ -33,5 +36,5 @@ export function loadUserDto(db: Db, user: UserRow, site: SiteRow): UserDto {
   if (!row) throw new Error(`user ${user.id} has no profile`);
   const photo =
     row.photoFilename === null ? null : { filename: row.photoFilename, thumbFilename: row.photoThumbFilename!, status: row.photoStatus! };
-  return presentUser(user, row, photo, site);
+  return presentUser(user, row.credits ?? 0, row, photo, site);
 }
