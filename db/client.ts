@@ -41,24 +41,35 @@ export function openDb(file: string): Db {
   return db;
 }
 
+/** drizzle's record of the migrations it has applied. */
+const MIGRATIONS_TABLE = '__drizzle_migrations';
+
 /**
  * Applies pending migrations with foreign keys off, as SQLite's way of changing a table (build a
  * new one, copy, drop the old, rename) requires: with them on, dropping `users` would delete every
  * row that references a member. drizzle runs the migrations inside one transaction, where SQLite
- * ignores `PRAGMA foreign_keys`, so it is switched here, around them, and every reference is
- * checked before it is switched back on.
+ * ignores `PRAGMA foreign_keys`, so it is switched here, around them. When a migration ran, every
+ * reference is checked before it is switched back on; that check reads every table, so a start
+ * with nothing to migrate skips it.
  */
 export function applyMigrations(db: Db, folder: string): void {
   const sqlite = db.$client;
   const enforced = sqlite.pragma('foreign_keys', { simple: true }) === 1;
   sqlite.pragma('foreign_keys = OFF');
   try {
-    migrate(db, { migrationsFolder: folder });
+    const appliedBefore = appliedMigrations(sqlite);
+    migrate(db, { migrationsFolder: folder, migrationsTable: MIGRATIONS_TABLE });
+    if (appliedMigrations(sqlite) === appliedBefore) return;
     const broken = sqlite.pragma('foreign_key_check') as unknown[];
     if (broken.length > 0) throw new Error(`migrations left ${broken.length} broken references: ${JSON.stringify(broken.slice(0, 5))}`);
   } finally {
     if (enforced) sqlite.pragma('foreign_keys = ON');
   }
+}
+
+function appliedMigrations(sqlite: Database.Database): number {
+  const table = sqlite.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(MIGRATIONS_TABLE);
+  return table ? (sqlite.prepare(`SELECT count(*) AS n FROM ${MIGRATIONS_TABLE}`).get() as { n: number }).n : 0;
 }
 
 /** Distinct SQL texts kept prepared; past this the cache starts over (queries are built from a fixed set of shapes). */
