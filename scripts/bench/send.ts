@@ -20,13 +20,12 @@ import { sendMessage } from '../../server/src/modules/chats/service.js';
 import { createMember } from '../../server/src/test/factories.js';
 import { startTestServer } from '../../server/src/test/harness.js';
 import { newClientId } from '../../client/src/state/chat-thread.js';
+import { scatteredOrder } from './lib/scattered-order.js';
 import { printTable } from './lib/table.js';
 
 export const description = 'in-process cost of sendMessage (all rules, group commit) vs a bare INSERT per transaction';
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 5000);
-/** A prime: send i comes from pair (i * STRIDE) mod PAIRS, every pair once per round, neighbours far apart. */
-const STRIDE = 7919;
 
 /** Bytes this process has written so far: here the database, its WAL and the checkpoints. */
 function bytesWritten(): number {
@@ -46,8 +45,9 @@ export async function main(): Promise<void> {
       pairs.push([row(a.id), row(b.id)]);
     }
     const ctx = { ...server.ctx, notifier: silentNotifier };
+    const order = scatteredOrder(PAIRS);
     const send = (i: number) => {
-      const [a, b] = pairs[(i * STRIDE) % PAIRS]!;
+      const [a, b] = pairs[order[i % PAIRS]!]!;
       return sendMessage(ctx, a, site, { profile: b.id, client_id: newClientId(), body: 'Hello there, how is your week going?' });
     };
     const inFlight = async (concurrency: number): Promise<[number, number]> => {

@@ -9,7 +9,7 @@ import { cpuMark, cpuShare, readServerCpu, SERVER_CPU, type ServerProcess } from
 import { coreTimes, stealShare } from '../lib/steal.js';
 import { isMajorGc } from '../lib/gc-kind.js';
 import type { DeliverySink, TargetClient } from './targets.js';
-import { Random } from '../../../db/seed/prng.js';
+import { scatteredOrder } from '../lib/scattered-order.js';
 
 export interface StepResult {
   offered: number;
@@ -250,21 +250,6 @@ export async function allConnected(clients: TargetClient[], maxMs: number): Prom
     down = clients.filter((c) => !c.connected()).length;
   }
   return down;
-}
-
-/**
- * The order in which the pairs take their turns: every pair once per round, in a fixed shuffled
- * order. Members of a real site do not send in the order of their ids; in that order neighbouring
- * senders share the server's table and index pages, and one commit writes fewer of them.
- */
-export function scatteredOrder(length: number, seed = 20261127): number[] {
-  const order = Array.from({ length }, (_, i) => i);
-  const random = new Random(seed);
-  for (let i = length - 1; i > 0; i--) {
-    const j = random.int(0, i);
-    [order[i], order[j]] = [order[j]!, order[i]!];
-  }
-  return order;
 }
 
 /** Consecutive members form pairs: (0,1), (2,3), ... */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scatteredOrder } from './open-loop.js';
+import { scatteredOrder } from './scattered-order.js';
 
 describe('the order in which the bench pairs take turns', () => {
   it('gives every pair one turn per round, far from id order, the same in every run', () => {
