@@ -1,7 +1,7 @@
 /** Factories for tests: each builds what it needs and accepts overrides; no seeded ids. */
 import { eq } from 'drizzle-orm';
 import { writeTransaction, type Db } from '@db/client.js';
-import { profiles, sites, users, type UserRow } from '@db/schema/index.js';
+import { creditLedger, profiles, sites, users, type UserRow } from '@db/schema/index.js';
 import { PasswordHasher } from '../modules/auth/passwords.js';
 import { moveCredits } from '../modules/credits/ledger.js';
 
@@ -53,6 +53,19 @@ export interface MemberOverrides {
   invisible?: boolean;
 }
 
+/** The reference of the ledger row that gives a created member their `credits`. */
+const TEST_GRANT_REFERENCE = 'test-grant';
+
+/** A member's ledger rows after the opening grant of createMember: the movements a test caused. */
+export function ledgerMovementsOf(db: Db, userId: number): Array<typeof creditLedger.$inferSelect> {
+  return db
+    .select()
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, userId))
+    .all()
+    .filter((row) => row.reference !== TEST_GRANT_REFERENCE);
+}
+
 /** Creates an active member with a profile; password defaults to TEST_PASSWORD. */
 export async function createMember(db: Db, o: MemberOverrides = {}): Promise<UserRow & { password: string }> {
   counter++;
@@ -88,6 +101,6 @@ export async function createMember(db: Db, o: MemberOverrides = {}): Promise<Use
     })
     .run();
   // Credits only ever arrive through the ledger, as an operator's grant would.
-  if (o.credits) writeTransaction(db, (tx) => moveCredits(tx, user.id, o.credits!, 'admin', 'test-grant', now));
+  if (o.credits) writeTransaction(db, (tx) => moveCredits(tx, user.id, o.credits!, 'admin', TEST_GRANT_REFERENCE, now));
   return { ...user, password };
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { creditLedger, conversationMembers, conversations, messages } from '@db/schema/index.js';
+import { conversationMembers, conversations, messages } from '@db/schema/index.js';
 import { startTestServer, TestClient, type TestServer } from '../../test/harness.js';
-import { createMember } from '../../test/factories.js';
+import { createMember, ledgerMovementsOf } from '../../test/factories.js';
 import { creditBalance } from '../credits/ledger.js';
 import { clientId, loggedInMember, send } from './chat-test-kit.js';
 
@@ -15,8 +15,7 @@ afterAll(async () => {
 });
 
 const creditsOf = (id: number) => creditBalance(server.db, id);
-/** The member's ledger rows after the factory's opening grant. */
-const chargesOf = (id: number) => server.db.select().from(creditLedger).where(eq(creditLedger.userId, id)).all().filter((r) => r.reference !== 'test-grant');
+const chargesOf = (id: number) => ledgerMovementsOf(server.db, id);
 const messageCount = () => server.db.select().from(messages).all().length;
 
 describe('sending a message', () => {

@@ -1,17 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { writeTransaction } from '@db/client.js';
 import { creditLedger } from '@db/schema/index.js';
-import { createMember } from '../../test/factories.js';
+import { createMember, ledgerMovementsOf } from '../../test/factories.js';
 import { openTestDatabase } from '../../test/harness.js';
 import { chargeForMessage, creditBalance, InsufficientCreditsError, moveCredits } from './ledger.js';
 
 const { db, close } = openTestDatabase();
 afterAll(close);
 
-/** The member's ledger rows after the factory's opening grant. */
-const movementsOf = (userId: number) =>
-  db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).all().filter((r) => r.reference !== 'test-grant');
+const movementsOf = (userId: number) => ledgerMovementsOf(db, userId);
 
 describe('credit ledger', () => {
   it('adds and spends, writing one ledger row per movement with the balance after', async () => {
