@@ -5,6 +5,13 @@ import type { Db } from './client.js';
 
 /** How often the worker copies the WAL back into the database file. */
 const DEFAULT_INTERVAL_MS = 500;
+/**
+ * How often the app's connection finishes a pass so that the WAL starts over (see
+ * startCheckpointer). Finishing syncs the WAL and the database file on the event loop: 3-13 ms
+ * at 4,000 messages/s, measured, against 0.3-1 ms for the copying alone. Every 5 s keeps that
+ * to a few milliseconds per 5 s, and the WAL file to what 5 s of writes need, reused cycle after cycle.
+ */
+const DEFAULT_RESTART_EVERY_MS = 5000;
 /** Scheduling priority of the worker thread (0 normal, 19 lowest). */
 const WORKER_NICENESS = 10;
 /** SQLite's default, restored if the worker goes away. */
@@ -27,14 +34,18 @@ const db = new Database(workerData.file);
 db.pragma('busy_timeout = 1000');
 const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
 let timer;
+let lastFinish = Date.now();
 const pass = () => {
   timer = undefined;
   try {
     const { busy, log } = checkpoint.get();
     // This pass copied the frames it found when it started; commits that landed while it copied
-    // are only in the WAL. The app's connection copies those and answers 'finished': the next pass
-    // waits for that, or it would hold the checkpoint lock the app needs.
-    if (!busy && log > 0) return parentPort.postMessage({ type: 'copied' });
+    // are only in the WAL. Now and then the app's connection copies those and answers 'finished':
+    // the next pass waits for that, or it would hold the checkpoint lock the app needs.
+    if (!busy && log > 0 && Date.now() - lastFinish >= workerData.restartEveryMs) {
+      lastFinish = Date.now();
+      return parentPort.postMessage({ type: 'copied' });
+    }
   } catch (err) { parentPort.postMessage({ type: 'error', message: String(err && err.message) }); }
   timer = setTimeout(pass, workerData.intervalMs);
 };
@@ -61,9 +72,10 @@ export interface Checkpointer {
  * SQLite starts the WAL over only at a commit that finds every frame copied. Under steady sends
  * commits land while the worker copies, so its passes never end with nothing left, and the WAL
  * grew by everything written (350 MB in 25 s at 1,000 messages/s) into new file blocks that the
- * kernel allocates and zeroes. So after each pass the app's own connection copies the rest: only
- * the frames committed while the pass ran, and nothing of this process can commit in between, so
- * the next commit starts the WAL over, into blocks the file already has.
+ * kernel allocates and zeroes. So every few seconds (DEFAULT_RESTART_EVERY_MS), after a pass, the
+ * app's own connection copies the rest: only the frames committed while the pass ran, and nothing
+ * of this process can commit in between, so the next commit starts the WAL over, into blocks the
+ * file already has.
  */
 function finishCheckpoint(finish: Database.Statement): void {
   try {
@@ -74,9 +86,13 @@ function finishCheckpoint(finish: Database.Statement): void {
   }
 }
 
-export function startCheckpointer(db: Db, file: string, intervalMs = DEFAULT_INTERVAL_MS): Checkpointer {
+export function startCheckpointer(
+  db: Db,
+  file: string,
+  { intervalMs = DEFAULT_INTERVAL_MS, restartEveryMs = DEFAULT_RESTART_EVERY_MS }: { intervalMs?: number; restartEveryMs?: number } = {},
+): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver, intervalMs, niceness: WORKER_NICENESS } });
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver, intervalMs, restartEveryMs, niceness: WORKER_NICENESS } });
   let stopping = false;
   const fallBack = (why: string) => {
     if (stopping) return;
