@@ -1,19 +1,21 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type Database from 'better-sqlite3';
 import type { Db } from './client.js';
+import { groupCommit } from './group-commit.js';
 
 /** How often the worker copies the WAL back into the database file. */
 const DEFAULT_INTERVAL_MS = 500;
 /**
- * How often the app's connection finishes a pass so that the WAL starts over (see
- * startCheckpointer). Finishing syncs the WAL and the database file on the event loop: 3-13 ms
- * at 4,000 messages/s, measured, against 0.3-1 ms for the copying alone. Every 5 s keeps that
- * to a few milliseconds per 5 s, and the WAL file to what 5 s of writes need, reused cycle after cycle.
+ * How often the worker's pass is finished so that the WAL starts over (see startCheckpointer):
+ * each finish holds this process's sends for the time of one small copy and two fsyncs (3-13 ms
+ * at 4,000 messages/s, measured). Every 5 s, the WAL file keeps what 5 s of writes need and is
+ * reused cycle after cycle.
  */
 const DEFAULT_RESTART_EVERY_MS = 5000;
 /** Scheduling priority of the worker thread (0 normal, 19 lowest). */
 const WORKER_NICENESS = 10;
+/** A finish that takes longer releases the held sends anyway: a stuck worker must not stop the chat. */
+const MAX_HOLD_MS = 1000;
 /** SQLite's default, restored if the worker goes away. */
 const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
 
@@ -40,8 +42,8 @@ const pass = () => {
   try {
     const { busy, log } = checkpoint.get();
     // This pass copied the frames it found when it started; commits that landed while it copied
-    // are only in the WAL. Now and then the app's connection copies those and answers 'finished':
-    // the next pass waits for that, or it would hold the checkpoint lock the app needs.
+    // are only in the WAL. Now and then the app holds its commits ('held') and this worker copies
+    // those too, so that the copy ends with nothing left.
     if (!busy && log > 0 && Date.now() - lastFinish >= workerData.restartEveryMs) {
       lastFinish = Date.now();
       return parentPort.postMessage({ type: 'copied' });
@@ -51,7 +53,11 @@ const pass = () => {
 };
 timer = setTimeout(pass, workerData.intervalMs);
 parentPort.on('message', (m) => {
-  if (m === 'finished') timer = setTimeout(pass, workerData.intervalMs);
+  if (m === 'held') {
+    try { checkpoint.run(); } catch (err) { parentPort.postMessage({ type: 'error', message: String(err && err.message) }); }
+    parentPort.postMessage({ type: 'finished' });
+    timer = setTimeout(pass, workerData.intervalMs);
+  }
   if (m === 'stop') { clearTimeout(timer); try { checkpoint.run(); } catch {} db.close(); process.exit(0); }
 });
 parentPort.postMessage({ type: 'ready' });
@@ -72,20 +78,12 @@ export interface Checkpointer {
  * SQLite starts the WAL over only at a commit that finds every frame copied. Under steady sends
  * commits land while the worker copies, so its passes never end with nothing left, and the WAL
  * grew by everything written (350 MB in 25 s at 1,000 messages/s) into new file blocks that the
- * kernel allocates and zeroes. So every few seconds (DEFAULT_RESTART_EVERY_MS), after a pass, the
- * app's own connection copies the rest: only the frames committed while the pass ran, and nothing
- * of this process can commit in between, so the next commit starts the WAL over, into blocks the
- * file already has.
+ * kernel allocates and zeroes. So every few seconds (DEFAULT_RESTART_EVERY_MS), after a pass,
+ * this process holds its group commit and the worker copies the frames committed meanwhile: with
+ * nothing committed in between, the copy ends with nothing left and the next commit starts the
+ * WAL over, into blocks the file already has. Holding, not copying on the event loop: the copy
+ * syncs the WAL and the database file, and the event loop must not wait for a disk.
  */
-function finishCheckpoint(finish: Database.Statement): void {
-  try {
-    finish.get();
-  } catch (err) {
-    // The worker's next pass tries again; a failed copy must not take the server down.
-    console.error(`[db] checkpoint failed: ${(err as Error).message}`);
-  }
-}
-
 export function startCheckpointer(
   db: Db,
   file: string,
@@ -99,17 +97,32 @@ export function startCheckpointer(
     console.error(`[db] checkpoint worker ${why}; SQLite checkpoints on commit again`);
     db.$client.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
   };
-  const finish = db.$client.prepare('PRAGMA wal_checkpoint(PASSIVE)');
+  const commits = groupCommit(db);
+  let releaseCommits: (() => void) | undefined;
+  let holdLimit: NodeJS.Timeout | undefined;
+  const release = () => {
+    clearTimeout(holdLimit);
+    releaseCommits?.();
+    releaseCommits = undefined;
+  };
   worker.on('message', (message: { type: string; message?: string }) => {
     if (message.type === 'ready' && !stopping) db.$client.pragma('wal_autocheckpoint = 0');
     if (message.type === 'copied' && !stopping) {
-      finishCheckpoint(finish);
-      worker.postMessage('finished');
+      releaseCommits = commits.hold();
+      holdLimit = setTimeout(release, MAX_HOLD_MS);
+      worker.postMessage('held');
     }
+    if (message.type === 'finished') release();
     if (message.type === 'error') console.error(`[db] checkpoint failed: ${message.message}`);
   });
-  worker.on('error', (err) => fallBack(`failed: ${err.message}`));
-  worker.on('exit', (code) => fallBack(`exited with ${code}`));
+  worker.on('error', (err) => {
+    release();
+    fallBack(`failed: ${err.message}`);
+  });
+  worker.on('exit', (code) => {
+    release();
+    fallBack(`exited with ${code}`);
+  });
   // The worker must not keep a process alive that has nothing else to do.
   worker.unref();
 
@@ -117,6 +130,7 @@ export function startCheckpointer(
     async stop() {
       if (stopping) return;
       stopping = true;
+      release();
       db.$client.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
       worker.postMessage('stop');

@@ -75,6 +75,21 @@ describe('GroupCommit', () => {
     ]);
   });
 
+  it('while held nothing commits, the event loop goes on, and the units queued meanwhile commit after the release', async () => {
+    const { db, other } = scratch();
+    const queue = new GroupCommit(db, () => 0);
+    const release = queue.hold();
+    let settled = 0;
+    const units = Array.from({ length: MAX_BATCH + 1 }, (_, i) => queue.run(insert(`held ${i}`)).then(() => settled++));
+    for (let turn = 0; turn < 5; turn++) await endOfTurn();
+    expect(settled).toBe(0);
+    expect(texts(other)).toEqual([]);
+    release();
+    release(); // a second call changes nothing
+    await Promise.all(units);
+    expect(texts(other)).toHaveLength(MAX_BATCH + 1);
+  });
+
   it('a full batch, or one that has waited MAX_WAIT_MS, commits as the next unit arrives, not at the end of the turn', async () => {
     const { db, other } = scratch();
     let now = 0;

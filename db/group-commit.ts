@@ -65,6 +65,8 @@ export class GroupCommit {
   private lastArrivalAt = -Infinity;
   /** batches committed so far (benchmarks read it to tell batch sizes) */
   commits = 0;
+  /** holds in force (see hold): while any is, units queue and nothing commits */
+  private holds = 0;
   /** since when (on the `now` clock) the batch at the head of the queue has found the write lock taken */
   private lockBusySince: number | undefined;
   /** how long a batch waits for the write lock before its units are refused: the connection's busy_timeout */
@@ -103,12 +105,29 @@ export class GroupCommit {
       this.previousArrivalAt = this.lastArrivalAt;
       this.lastArrivalAt = queuedAt;
       this.queue.push({ queuedAt, work, resolve: resolve as (value: unknown) => void, reject });
-      // Waiting for another process's write lock: the retry timer is set and takes this unit along.
-      if (this.lockBusySince !== undefined) return;
+      // Waiting for another process's write lock (the retry timer is set and takes this unit
+      // along), or held: the release commits it.
+      if (this.lockBusySince !== undefined || this.holds > 0) return;
       // A full or old batch commits at once (see MAX_WAIT_MS); otherwise at the end of this turn.
       if (this.queue.length >= MAX_BATCH || queuedAt - this.queue[0]!.queuedAt >= MAX_WAIT_MS) this.flush();
       else this.schedule();
     });
+  }
+
+  /**
+   * Stops committing until the returned release is called; units queue meanwhile and commit after
+   * it. The event loop goes on serving. The checkpointer holds this connection's commits while its
+   * worker copies the last frames of the WAL, so that the copy ends with nothing left.
+   */
+  hold(): () => void {
+    this.holds++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds--;
+      if (this.holds === 0) this.scheduleBacklog();
+    };
   }
 
   private schedule(): void {
@@ -132,7 +151,7 @@ export class GroupCommit {
   private flush(): void {
     this.scheduled?.cancel();
     this.scheduled = undefined;
-    if (this.queue.length === 0) return;
+    if (this.queue.length === 0 || this.holds > 0) return;
     const batch = this.queue.splice(0, MAX_BATCH);
     const startedAt = this.now();
     const outcomes: Outcome[] = [];
