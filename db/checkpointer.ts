@@ -84,6 +84,15 @@ export interface Checkpointer {
  * WAL over, into blocks the file already has. Holding, not copying on the event loop: the copy
  * syncs the WAL and the database file, and the event loop must not wait for a disk.
  */
+function finishHereSafely(finish: { get(): unknown }): void {
+  try {
+    finish.get();
+  } catch (err) {
+    // The next finish tries again; a failed copy must not take the server down.
+    console.error(`[db] checkpoint failed: ${(err as Error).message}`);
+  }
+}
+
 export function startCheckpointer(
   db: Db,
   file: string,
@@ -98,7 +107,13 @@ export function startCheckpointer(
     db.$client.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
   };
   const commits = groupCommit(db);
+  // Rows this connection has changed since it opened: a write outside the group commit (a member
+  // going offline, a deleted chat) is not held, and one that lands during the worker's copy leaves
+  // frames it did not see.
+  const changesSoFar = db.$client.prepare('SELECT total_changes()').pluck();
+  const finishHere = db.$client.prepare('PRAGMA wal_checkpoint(PASSIVE)');
   let releaseCommits: (() => void) | undefined;
+  let changesAtHold = 0;
   let holdLimit: NodeJS.Timeout | undefined;
   const release = () => {
     clearTimeout(holdLimit);
@@ -109,10 +124,16 @@ export function startCheckpointer(
     if (message.type === 'ready' && !stopping) db.$client.pragma('wal_autocheckpoint = 0');
     if (message.type === 'copied' && !stopping) {
       releaseCommits = commits.hold();
+      changesAtHold = changesSoFar.get() as number;
       holdLimit = setTimeout(release, MAX_HOLD_MS);
       worker.postMessage('held');
     }
-    if (message.type === 'finished') release();
+    if (message.type === 'finished' && releaseCommits) {
+      // Those few frames are copied here, still held, so the WAL starts over all the same; this
+      // copy syncs on the event loop, which only such a write makes necessary.
+      if (changesSoFar.get() !== changesAtHold) finishHereSafely(finishHere);
+      release();
+    }
     if (message.type === 'error') console.error(`[db] checkpoint failed: ${message.message}`);
   });
   worker.on('error', (err) => {

@@ -75,14 +75,14 @@ describe('notifications after commit', () => {
     const m1 = (await sendMessage(server.ctx, userRow(a.id), site, { profile: b.id, client_id: clientId(), body: '1' })).message;
     const m2 = (await sendMessage(server.ctx, userRow(a.id), site, { profile: b.id, client_id: clientId(), body: '2' })).message;
     recorder.sent.length = 0;
-    const counts = markRead(server.ctx, userRow(b.id), m2.conversation, m2.id);
+    const counts = await markRead(server.ctx, userRow(b.id), m2.conversation, m2.id);
     expect(counts).toEqual({ total_unread: 0, total_new_likes: 0, badge: 0 });
     expect(recorder.sent).toEqual([
       { userId: b.id, event: 'counts', payload: counts },
       { userId: a.id, event: 'message:read', payload: { conversation: m2.conversation, reader: b.id, message: m2.id } },
     ]);
     recorder.sent.length = 0;
-    markRead(server.ctx, userRow(b.id), m1.conversation, m1.id);
+    await markRead(server.ctx, userRow(b.id), m1.conversation, m1.id);
     expect(recorder.sent.map((n) => n.event)).toEqual(['counts']);
   });
 

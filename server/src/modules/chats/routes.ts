@@ -45,10 +45,10 @@ export function chatRoutes(router: Router, ctx: AppContext): void {
     res.status(sent.duplicate ? 200 : 201).json(body);
   });
 
-  router.post('/messages-read.php', (req, res) => {
+  router.post('/messages-read.php', async (req, res) => {
     const user = requireUser(req);
     const { conversation, message } = parseInput(markReadBody, req.body);
-    res.json({ counts: markRead(ctx, user, conversation, message) } satisfies MarkReadResponse);
+    res.json({ counts: await markRead(ctx, user, conversation, message) } satisfies MarkReadResponse);
   });
 
   router.get('/sync.php', (req, res) => {

@@ -1,9 +1,9 @@
 /**
- * The chat rules: sending (limits, blocks, credits, idempotency), reading, counts. Every function
- * is synchronous, does its writes in one writeTransaction and notifies only after it committed.
+ * The chat rules: sending (limits, blocks, credits, idempotency), reading, counts. A send and a
+ * read mark each do their writes as one unit of the group commit and notify only after it committed.
  * REST routes (routes.ts) and socket commands (socket.ts) both call these.
  */
-import { writeTransaction, type Db } from '@db/client.js';
+import type { Db } from '@db/client.js';
 import { groupCommit } from '@db/group-commit.js';
 import type { SiteRow, UserRow } from '@db/schema/index.js';
 import { sendMessageBody, type CountsDto, type MessageDto, type SendMessageInput } from '@shared/api/chats.js';
@@ -166,10 +166,13 @@ function isUniqueViolation(err: unknown): boolean {
 
 /**
  * Marks `conversationId` read up to `messageId` for `user`. The mark only moves forward; unread is
- * recomputed from the peer's messages after it. Notifies the reader's tabs (counts) and the peer.
+ * recomputed from the peer's messages after it. Notifies the reader's tabs (counts) and the peer
+ * once it is committed.
  */
-export function markRead(ctx: AppContext, user: ChatMember, conversationId: number, messageId: number): CountsDto {
-  const result = writeTransaction(ctx.db, (tx) => {
+export async function markRead(ctx: AppContext, user: ChatMember, conversationId: number, messageId: number): Promise<CountsDto> {
+  // Through the group commit, as sends are: read marks come about as often as messages, and each
+  // committed alone would write its pages to the WAL once per mark.
+  const result = await groupCommit(ctx.db).run((tx) => {
     const conversation = q.findConversationOf(tx, user.id, conversationId);
     const member = conversation && q.findMember(tx, conversationId, user.id);
     if (!conversation || !member || !q.findMessage(tx, conversationId, messageId)) throw notFound();
