@@ -7,9 +7,9 @@ import { groupCommit } from './group-commit.js';
 const DEFAULT_INTERVAL_MS = 500;
 /**
  * How often the worker's pass is finished so that the WAL starts over (see startCheckpointer):
- * each finish holds this process's sends for the time of one small copy and two fsyncs (3-13 ms
- * at 4,000 messages/s, measured). Every 5 s, the WAL file keeps what 5 s of writes need and is
- * reused cycle after cycle.
+ * each finish holds this process's sends and read marks for the time of one small copy and two
+ * fsyncs (5-23 ms at 2,000-4,000 messages/s, measured). Every 5 s, the WAL file keeps what 5 s of
+ * writes need and is reused cycle after cycle.
  */
 const DEFAULT_RESTART_EVERY_MS = 5000;
 /** Scheduling priority of the worker thread (0 normal, 19 lowest). */
