@@ -67,11 +67,20 @@ export interface Checkpointer {
   stop(): Promise<void>;
 }
 
+function finishHereSafely(finish: { get(): unknown }): void {
+  try {
+    finish.get();
+  } catch (err) {
+    // The next finish tries again; a failed copy must not take the server down.
+    console.error(`[db] checkpoint failed: ${(err as Error).message}`);
+  }
+}
+
 /**
  * Moves WAL checkpoints off the event loop. By default the connection that commits the
  * 1000th WAL page copies the WAL back into the database file, inside that commit: on a busy chat
  * this was about half the cost of a message send, and every hundredth send stalled. Here the
- * app's connection never checkpoints; a worker thread does it twice a second, and a page written
+ * app's connection does not checkpoint on commit; a worker thread does it twice a second, and a page written
  * many times in between (the tail of the messages table, a member's balance) is copied once.
  * Until the worker is ready, and if it ever fails, SQLite's own checkpointing stays on.
  *
@@ -82,17 +91,10 @@ export interface Checkpointer {
  * this process holds its group commit and the worker copies the frames committed meanwhile: with
  * nothing committed in between, the copy ends with nothing left and the next commit starts the
  * WAL over, into blocks the file already has. Holding, not copying on the event loop: the copy
- * syncs the WAL and the database file, and the event loop must not wait for a disk.
+ * syncs the WAL and the database file, and the event loop must not wait for a disk. Only when a
+ * write outside the group commit landed during the hold does the app's connection copy its few
+ * frames itself, before releasing.
  */
-function finishHereSafely(finish: { get(): unknown }): void {
-  try {
-    finish.get();
-  } catch (err) {
-    // The next finish tries again; a failed copy must not take the server down.
-    console.error(`[db] checkpoint failed: ${(err as Error).message}`);
-  }
-}
-
 export function startCheckpointer(
   db: Db,
   file: string,
