@@ -231,6 +231,12 @@ describe('chatting over the socket', () => {
 
     expect(await command(a.sockets[0]!, 'message:send', { profile: a.id, client_id: clientId(), body: 'to myself' })).toMatchObject({ ok: false, error: 'invalid_request' });
     expect(await command(a.sockets[0]!, 'message:send', { profile: 999_999, client_id: clientId(), body: 'nobody' })).toMatchObject({ ok: false, error: 'not_found' });
+    // Past the schema's 10,000-character cap (the frame is still under 16 KB): the member's error, as on REST.
+    expect(await command(a.sockets[0]!, 'message:send', { profile: b.id, client_id: clientId(), body: 'x'.repeat(12_000) })).toMatchObject({
+      ok: false,
+      error: 'message_too_long',
+      details: { max: expect.any(Number) },
+    });
     expect(await command(a.sockets[0]!, 'message:read', { conversation: 999_999, message: 1 })).toMatchObject({ ok: false, error: 'not_found' });
     expect((await command(a.sockets[0]!, 'message:send', { profile: b.id, client_id: clientId(), body: 'still works' })).ok).toBe(true);
   });

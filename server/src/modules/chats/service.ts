@@ -6,7 +6,7 @@
 import type { Db } from '@db/client.js';
 import { groupCommit } from '@db/group-commit.js';
 import type { SiteRow, UserRow } from '@db/schema/index.js';
-import { sendMessageBody, type CountsDto, type MessageDto, type SendMessageInput } from '@shared/api/chats.js';
+import { sendMessageBody, type CountsDto, type MessageDto } from '@shared/api/chats.js';
 import { FREE_CONVERSATIONS } from '@shared/constants.js';
 import type { ServerToClientEvents } from '@shared/realtime.js';
 import type { AppContext } from '../../context.js';
@@ -39,7 +39,8 @@ export async function sendMessage(
   ctx: AppContext,
   sender: ChatMember,
   site: SiteRow,
-  input: SendMessageInput,
+  /** a request body or socket payload (SendMessageInput), validated here for both transports */
+  input: unknown,
   /** the sending socket: it gets the message and balance in its ack, so the echoes to the sender's tabs skip it */
   originSocket?: string,
 ): Promise<SentMessage> {

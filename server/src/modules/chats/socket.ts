@@ -2,7 +2,8 @@
  * Chat commands over the socket. Each one is the socket twin of a REST endpoint and calls the
  * same service, so rules, idempotency (client ids) and notifications are identical on both paths.
  */
-import { markReadBody, sendMessageBody, syncCommandInput } from '@shared/api/chats.js';
+import { z } from 'zod';
+import { markReadBody, syncCommandInput } from '@shared/api/chats.js';
 import { presenceWatchInput, rooms, typingInput } from '@shared/realtime.js';
 import type { AppContext } from '../../context.js';
 import { notFound, tooMany, unauthenticated } from '../../http/errors.js';
@@ -14,6 +15,8 @@ import { blockSetsOf } from '../blocks/queries.js';
 import { isBlockedEitherWay } from '../blocks/service.js';
 import { syncMessages } from './reading.js';
 import { isConversationMember, markRead, peersOf, sendMessage, type ChatMember } from './service.js';
+
+const anyPayload = z.unknown();
 
 /** Typing relays allowed per socket per window; more are dropped (typing is best-effort). */
 const TYPING_BURST = 10;
@@ -49,10 +52,12 @@ function stateOf(socket: MemberSocket): ChatSocketState {
 export function chatCommands({ ctx, presence, siteOf, receiving, join }: CommandContext): SocketCommandHandlers {
   return {
     'message:send'(this: MemberSocket, input: unknown, ack: unknown) {
-      void runCommand(sendMessageBody, input, replyVia(ack), async (body) => {
+      // sendMessage validates the payload itself (a body over the cap is 'message_too_long', as on
+      // REST): parsed here too, it was checked twice per message.
+      void runCommand(anyPayload, input, replyVia(ack), async (payload) => {
         const site = siteOf(this);
         if (!site) throw notFound('unknown_site');
-        const sent = await sendMessage(ctx, freshMember(ctx, this), site, body, this.id);
+        const sent = await sendMessage(ctx, freshMember(ctx, this), site, payload, this.id);
         // Fault injection for the multi-process tests: stored, committed, never acknowledged.
         if (ctx.config.testCrashAfterStore) process.exit(70);
         return { message: sent.message, credits: sent.credits, duplicate: sent.duplicate };
