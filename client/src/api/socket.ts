@@ -4,12 +4,13 @@
  */
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@shared/realtime.js';
-import { SOCKET_RECONNECT } from '@shared/constants.js';
+import { SOCKET_RECONNECT, SOCKET_TRANSPORTS } from '@shared/constants.js';
 
 export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /**
- * Connects to /socket.io on the page's origin with the session cookie. Reconnection backs off from
+ * Connects to /socket.io on the page's origin with the session cookie, over a WebSocket first and
+ * over HTTP long-polling where that fails (SOCKET_TRANSPORTS). Reconnection backs off from
  * 1 s to 5 s with jitter (SOCKET_RECONNECT) so a restarted server is not stampeded by every tab at once. Socket.IO
  * connection-state recovery is not relied upon: the owner catches up from the database on every
  * (re)connect.
@@ -19,6 +20,8 @@ export async function createChatSocket(): Promise<ChatSocket> {
   return io({
     path: '/socket.io',
     withCredentials: true,
+    transports: [...SOCKET_TRANSPORTS],
+    tryAllTransports: true,
     reconnection: true,
     reconnectionDelay: SOCKET_RECONNECT.delayMs,
     reconnectionDelayMax: SOCKET_RECONNECT.delayMaxMs,

@@ -11,7 +11,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../../../shared
 import type { MessageDto } from '../../../shared/src/api/chats.js';
 import type { ServeKind } from './ipc.js';
 import type { BenchMember } from './fixture.js';
-import { SOCKET_RECONNECT } from '@shared/constants.js';
+import { SOCKET_RECONNECT, SOCKET_TRANSPORTS } from '@shared/constants.js';
 
 /** Where deliveries and acks go; the runner of the current step installs itself here. */
 export interface DeliverySink {
@@ -68,6 +68,8 @@ export class AppClient implements TargetClient {
     this.socket = connectSocketIo(options.url, {
       ...socketIoOptions(options),
       // The client's own policy (client/src/api/socket.ts uses the same constants).
+      transports: [...SOCKET_TRANSPORTS],
+      tryAllTransports: true,
       reconnectionDelay: SOCKET_RECONNECT.delayMs,
       reconnectionDelayMax: SOCKET_RECONNECT.delayMaxMs,
       randomizationFactor: SOCKET_RECONNECT.randomizationFactor,
