@@ -1,13 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { bubble, conversationWith, DEMO_ACCOUNTS, memberContext, sendFromComposer, uniqueText } from './chat-fixtures.js';
+import { bubble, conversationWith, DEMO_ACCOUNTS, memberContext, refuseSocketWebSockets, sendFromComposer, uniqueText } from './chat-fixtures.js';
 
 /** Shorter polling for this test only (honoured outside production builds and in automated browsers). */
 const POLL_MS = 1_000;
 
 async function blockSocket(page: Page): Promise<void> {
-  // Both transports: HTTP long-polling requests and the WebSocket upgrade.
+  // Both transports: HTTP long-polling requests fail, and the WebSocket handshake is refused.
   await page.route('**/socket.io/**', (route) => route.abort());
-  await page.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
+  await refuseSocketWebSockets(page);
   await page.addInitScript((ms) => localStorage.setItem('debug-poll-ms', String(ms)), POLL_MS);
 }
 

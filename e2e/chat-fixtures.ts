@@ -65,3 +65,49 @@ export async function sendFromComposer(page: Page, text: string): Promise<void> 
 export function bubble(page: Page, text: string) {
   return page.getByTestId('chat-message').filter({ hasText: text });
 }
+
+/**
+ * A network whose proxy refuses WebSockets: the browser's WebSocket to /socket.io/ fails as a
+ * refused handshake does (an error, then a close with 1006). Other WebSockets are left alone.
+ */
+export async function refuseSocketWebSockets(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const Real = window.WebSocket;
+    class Refused extends EventTarget {
+      static readonly CONNECTING = 0;
+      static readonly OPEN = 1;
+      static readonly CLOSING = 2;
+      static readonly CLOSED = 3;
+      readyState = 0;
+      binaryType = 'blob';
+      bufferedAmount = 0;
+      extensions = '';
+      protocol = '';
+      onopen: ((event: Event) => void) | null = null;
+      onerror: ((event: Event) => void) | null = null;
+      onclose: ((event: CloseEvent) => void) | null = null;
+      onmessage: ((event: MessageEvent) => void) | null = null;
+      constructor(readonly url: string) {
+        super();
+        setTimeout(() => {
+          this.readyState = 3;
+          const error = new Event('error');
+          this.onerror?.(error);
+          this.dispatchEvent(error);
+          const close = new CloseEvent('close', { code: 1006, wasClean: false });
+          this.onclose?.(close);
+          this.dispatchEvent(close);
+        }, 10);
+      }
+      send(): void {
+        throw new DOMException('WebSocket is not open', 'InvalidStateError');
+      }
+      close(): void {}
+    }
+    window.WebSocket = new Proxy(Real, {
+      construct(target, args: [string | URL, (string | string[])?]) {
+        return String(args[0]).includes('/socket.io/') ? (new Refused(String(args[0])) as unknown as WebSocket) : new target(...args);
+      },
+    });
+  });
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { bubble, conversationWith, DEMO_ACCOUNTS, memberContext, sendFromComposer, uniqueText } from './chat-fixtures.js';
+import { bubble, conversationWith, DEMO_ACCOUNTS, memberContext, refuseSocketWebSockets, sendFromComposer, uniqueText } from './chat-fixtures.js';
 
 /** What a page asked of the socket endpoint: Engine.IO long-polling requests, WebSocket handshakes, REST polling rounds. */
 function watchTransports(page: Page) {
@@ -12,52 +12,6 @@ function watchTransports(page: Page) {
     if (ws.url().includes('/socket.io/')) seen.websockets++;
   });
   return seen;
-}
-
-/**
- * A network whose proxy refuses WebSockets: the browser's WebSocket to /socket.io/ fails as a
- * refused handshake does (an error, then a close with 1006). Other WebSockets are left alone.
- */
-async function refuseSocketWebSockets(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const Real = window.WebSocket;
-    class Refused extends EventTarget {
-      static readonly CONNECTING = 0;
-      static readonly OPEN = 1;
-      static readonly CLOSING = 2;
-      static readonly CLOSED = 3;
-      readyState = 0;
-      binaryType = 'blob';
-      bufferedAmount = 0;
-      extensions = '';
-      protocol = '';
-      onopen: ((event: Event) => void) | null = null;
-      onerror: ((event: Event) => void) | null = null;
-      onclose: ((event: CloseEvent) => void) | null = null;
-      onmessage: ((event: MessageEvent) => void) | null = null;
-      constructor(readonly url: string) {
-        super();
-        setTimeout(() => {
-          this.readyState = 3;
-          const error = new Event('error');
-          this.onerror?.(error);
-          this.dispatchEvent(error);
-          const close = new CloseEvent('close', { code: 1006, wasClean: false });
-          this.onclose?.(close);
-          this.dispatchEvent(close);
-        }, 10);
-      }
-      send(): void {
-        throw new DOMException('WebSocket is not open', 'InvalidStateError');
-      }
-      close(): void {}
-    }
-    window.WebSocket = new Proxy(Real, {
-      construct(target, args: [string | URL, (string | string[])?]) {
-        return String(args[0]).includes('/socket.io/') ? (new Refused(String(args[0])) as unknown as WebSocket) : new target(...args);
-      },
-    });
-  });
 }
 
 /**
@@ -109,6 +63,37 @@ test('where WebSockets are refused the chat socket falls back to long-polling an
   await expect(bubble(a.page, text)).toHaveAttribute('data-state', 'read');
   await expect(b.page.getByTestId('chat-offline')).toBeHidden();
   expect(seen.restPolls).toBe(0);
+
+  await a.context.close();
+  await b.context.close();
+});
+
+/**
+ * A middlebox that lets the WebSocket open and drops it before Engine.IO's handshake: no failed
+ * handshake, so the first attempt ends at the connect timeout (20 s); after it the page starts
+ * with long-polling and goes live, where retrying the WebSocket would never connect.
+ */
+test('after a WebSocket that opens and is dropped, the next attempt starts with long-polling', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const a = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
+  const b = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+  await b.page.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
+  const { conversation } = await conversationWith(b, DEMO_ACCOUNTS.premium.name);
+  const seen = watchTransports(b.page);
+
+  await b.page.goto(`/chats/${conversation}`);
+  await expect(b.page.getByTestId('chat-peer-name')).toContainText(DEMO_ACCOUNTS.premium.name);
+  await expect.poll(() => seen.polling, { timeout: 40_000 }).toBeGreaterThanOrEqual(2);
+  await expect(b.page.getByTestId('chat-offline')).toBeHidden({ timeout: 10_000 });
+
+  await a.page.goto(`/chats/${conversation}`);
+  const text = uniqueText('After the dropped WebSocket');
+  const restPollsBefore = seen.restPolls;
+  await sendFromComposer(a.page, text);
+  await expect(bubble(b.page, text)).toBeVisible();
+  await expect(bubble(a.page, text)).toHaveAttribute('data-state', 'read');
+  // Live over the socket's long-polling, not through a REST polling round.
+  expect(seen.restPolls).toBe(restPollsBefore);
 
   await a.context.close();
   await b.context.close();

@@ -17,7 +17,7 @@ export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
  */
 export async function createChatSocket(): Promise<ChatSocket> {
   const { io } = await import('socket.io-client');
-  return io({
+  const socket: ChatSocket = io({
     path: '/socket.io',
     withCredentials: true,
     transports: [...SOCKET_TRANSPORTS],
@@ -29,4 +29,12 @@ export async function createChatSocket(): Promise<ChatSocket> {
     timeout: SOCKET_RECONNECT.connectTimeoutMs,
     autoConnect: true,
   });
+  // A middlebox that lets the WebSocket open and then drops it before Engine.IO's handshake is not
+  // a failed handshake, so tryAllTransports never moves on: the attempt ends only at the connect
+  // timeout. After such a timeout this page starts with long-polling, which such networks carry.
+  // Other failures (a server that is down or restarting) keep the WebSocket first.
+  socket.on('connect_error', (error) => {
+    if (error.message === 'timeout') socket.io.opts.transports = ['polling', 'websocket'];
+  });
+  return socket;
 }
