@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { bubble, conversationWith, DEMO_ACCOUNTS, memberContext, refuseSocketWebSockets, sendFromComposer, uniqueText } from './chat-fixtures.js';
 
 /** What a page asked of the socket endpoint: Engine.IO long-polling requests, WebSocket handshakes, REST polling rounds. */
@@ -15,29 +15,45 @@ function watchTransports(page: Page) {
 }
 
 /**
+ * Sophie (B) opens her chat with James (A) on a network set up by `network`, her socket endpoint
+ * watched from the start; James then writes to her from his own browser.
+ */
+async function chatPair(browser: Browser, baseURL: string, network: (page: Page) => Promise<void> = async () => {}) {
+  const a = await memberContext(browser, baseURL, DEMO_ACCOUNTS.premium);
+  const b = await memberContext(browser, baseURL, DEMO_ACCOUNTS.free);
+  await network(b.page);
+  const { conversation } = await conversationWith(b, DEMO_ACCOUNTS.premium.name);
+  const seen = watchTransports(b.page);
+  await b.page.goto(`/chats/${conversation}`);
+  await expect(b.page.getByTestId('chat-peer-name')).toContainText(DEMO_ACCOUNTS.premium.name);
+  const sendFromA = async (label: string) => {
+    if (!a.page.url().includes(`/chats/${conversation}`)) await a.page.goto(`/chats/${conversation}`);
+    const text = uniqueText(label);
+    await sendFromComposer(a.page, text);
+    return text;
+  };
+  const close = async () => {
+    await a.context.close();
+    await b.context.close();
+  };
+  return { a, b, seen, sendFromA, close };
+}
+
+/**
  * The client opens its socket as a WebSocket straight away: no Engine.IO long-polling requests
  * before it (each would load the session on the server), and messages arrive live.
  */
 test('the chat socket connects over a WebSocket without polling first', async ({ browser, baseURL }) => {
-  const a = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
-  const b = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
-  const { conversation } = await conversationWith(b, DEMO_ACCOUNTS.premium.name);
-  const seen = watchTransports(b.page);
-
-  await b.page.goto(`/chats/${conversation}`);
-  await expect(b.page.getByTestId('chat-peer-name')).toContainText(DEMO_ACCOUNTS.premium.name);
+  const { a, b, seen, sendFromA, close } = await chatPair(browser, baseURL!);
   await expect.poll(() => seen.websockets).toBeGreaterThanOrEqual(1);
 
-  await a.page.goto(`/chats/${conversation}`);
-  const text = uniqueText('Straight over a WebSocket');
-  await sendFromComposer(a.page, text);
+  const text = await sendFromA('Straight over a WebSocket');
   await expect(bubble(b.page, text)).toBeVisible();
+  await expect(bubble(a.page, text)).toHaveAttribute('data-state', 'read');
   await expect(b.page.getByTestId('chat-offline')).toBeHidden();
   expect(seen.polling).toBe(0);
   expect(seen.restPolls).toBe(0);
-
-  await a.context.close();
-  await b.context.close();
+  await close();
 });
 
 /**
@@ -45,27 +61,16 @@ test('the chat socket connects over a WebSocket without polling first', async ({
  * messages arrive through it, and the REST polling meant for a lost socket never starts.
  */
 test('where WebSockets are refused the chat socket falls back to long-polling and stays live', async ({ browser, baseURL }) => {
-  const a = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
-  const b = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
-  await refuseSocketWebSockets(b.page);
-  const { conversation } = await conversationWith(b, DEMO_ACCOUNTS.premium.name);
-  const seen = watchTransports(b.page);
-
-  await b.page.goto(`/chats/${conversation}`);
-  await expect(b.page.getByTestId('chat-peer-name')).toContainText(DEMO_ACCOUNTS.premium.name);
+  const { a, b, seen, sendFromA, close } = await chatPair(browser, baseURL!, refuseSocketWebSockets);
   await expect.poll(() => seen.polling).toBeGreaterThanOrEqual(2);
 
-  await a.page.goto(`/chats/${conversation}`);
-  const text = uniqueText('Through long-polling');
-  await sendFromComposer(a.page, text);
+  const text = await sendFromA('Through long-polling');
   await expect(bubble(b.page, text)).toBeVisible();
   // B has the chat open, so it is read over the socket, and A's tick turns to read live.
   await expect(bubble(a.page, text)).toHaveAttribute('data-state', 'read');
   await expect(b.page.getByTestId('chat-offline')).toBeHidden();
   expect(seen.restPolls).toBe(0);
-
-  await a.context.close();
-  await b.context.close();
+  await close();
 });
 
 /**
@@ -75,26 +80,15 @@ test('where WebSockets are refused the chat socket falls back to long-polling an
  */
 test('after a WebSocket that opens and is dropped, the next attempt starts with long-polling', async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
-  const a = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
-  const b = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
-  await b.page.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
-  const { conversation } = await conversationWith(b, DEMO_ACCOUNTS.premium.name);
-  const seen = watchTransports(b.page);
-
-  await b.page.goto(`/chats/${conversation}`);
-  await expect(b.page.getByTestId('chat-peer-name')).toContainText(DEMO_ACCOUNTS.premium.name);
+  const { a, b, seen, sendFromA, close } = await chatPair(browser, baseURL!, (page) => page.routeWebSocket(/\/socket\.io\//, (ws) => ws.close()));
   await expect.poll(() => seen.polling, { timeout: 40_000 }).toBeGreaterThanOrEqual(2);
   await expect(b.page.getByTestId('chat-offline')).toBeHidden({ timeout: 10_000 });
 
-  await a.page.goto(`/chats/${conversation}`);
-  const text = uniqueText('After the dropped WebSocket');
   const restPollsBefore = seen.restPolls;
-  await sendFromComposer(a.page, text);
+  const text = await sendFromA('After the dropped WebSocket');
   await expect(bubble(b.page, text)).toBeVisible();
   await expect(bubble(a.page, text)).toHaveAttribute('data-state', 'read');
   // Live over the socket's long-polling, not through a REST polling round.
   expect(seen.restPolls).toBe(restPollsBefore);
-
-  await a.context.close();
-  await b.context.close();
+  await close();
 });
