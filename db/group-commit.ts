@@ -23,7 +23,7 @@ export const MAX_WAIT_MS = 10;
  * send after a quiet spell, or in a trickle that would not fill a batch, commits at the end of
  * its turn: waiting would gather nothing and only delay it. 8 ms, not the 4 it was: a commit's
  * own cost (its WAL frames, and the checkpoint copying them back) is shared by twice as many
- * sends, 15-25 % less CPU per send at 1,000-5,000/s in process (decisions, chat domain), for
+ * sends, 7-25 % less CPU per send at 300-3,000/s in process (decisions, chat domain), for
  * about 4 ms more latency under load, well inside the 50 ms a message may take.
  */
 export const MIN_COMMIT_INTERVAL_MS = 8;
