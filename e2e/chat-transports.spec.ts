@@ -26,17 +26,20 @@ async function chatPair(browser: Browser, baseURL: string, network: (page: Page)
   const seen = watchTransports(b.page);
   await b.page.goto(`/chats/${conversation}`);
   await expect(b.page.getByTestId('chat-peer-name')).toContainText(DEMO_ACCOUNTS.premium.name);
-  const sendFromA = async (label: string) => {
-    if (!a.page.url().includes(`/chats/${conversation}`)) await a.page.goto(`/chats/${conversation}`);
+  /** A writes; B, with the chat open, gets it live and reads it, so A's tick turns to read; B's socket stays up. */
+  const deliversLive = async (label: string) => {
+    await a.page.goto(`/chats/${conversation}`);
     const text = uniqueText(label);
     await sendFromComposer(a.page, text);
-    return text;
+    await expect(bubble(b.page, text)).toBeVisible();
+    await expect(bubble(a.page, text)).toHaveAttribute('data-state', 'read');
+    await expect(b.page.getByTestId('chat-offline')).toBeHidden();
   };
   const close = async () => {
     await a.context.close();
     await b.context.close();
   };
-  return { a, b, seen, sendFromA, close };
+  return { b, seen, deliversLive, close };
 }
 
 /**
@@ -44,13 +47,10 @@ async function chatPair(browser: Browser, baseURL: string, network: (page: Page)
  * before it (each would load the session on the server), and messages arrive live.
  */
 test('the chat socket connects over a WebSocket without polling first', async ({ browser, baseURL }) => {
-  const { a, b, seen, sendFromA, close } = await chatPair(browser, baseURL!);
+  const { seen, deliversLive, close } = await chatPair(browser, baseURL!);
   await expect.poll(() => seen.websockets).toBeGreaterThanOrEqual(1);
 
-  const text = await sendFromA('Straight over a WebSocket');
-  await expect(bubble(b.page, text)).toBeVisible();
-  await expect(bubble(a.page, text)).toHaveAttribute('data-state', 'read');
-  await expect(b.page.getByTestId('chat-offline')).toBeHidden();
+  await deliversLive('Straight over a WebSocket');
   expect(seen.polling).toBe(0);
   expect(seen.restPolls).toBe(0);
   await close();
@@ -61,14 +61,10 @@ test('the chat socket connects over a WebSocket without polling first', async ({
  * messages arrive through it, and the REST polling meant for a lost socket never starts.
  */
 test('where WebSockets are refused the chat socket falls back to long-polling and stays live', async ({ browser, baseURL }) => {
-  const { a, b, seen, sendFromA, close } = await chatPair(browser, baseURL!, refuseSocketWebSockets);
+  const { seen, deliversLive, close } = await chatPair(browser, baseURL!, refuseSocketWebSockets);
   await expect.poll(() => seen.polling).toBeGreaterThanOrEqual(2);
 
-  const text = await sendFromA('Through long-polling');
-  await expect(bubble(b.page, text)).toBeVisible();
-  // B has the chat open, so it is read over the socket, and A's tick turns to read live.
-  await expect(bubble(a.page, text)).toHaveAttribute('data-state', 'read');
-  await expect(b.page.getByTestId('chat-offline')).toBeHidden();
+  await deliversLive('Through long-polling');
   expect(seen.restPolls).toBe(0);
   await close();
 });
@@ -80,14 +76,12 @@ test('where WebSockets are refused the chat socket falls back to long-polling an
  */
 test('after a WebSocket that opens and is dropped, the next attempt starts with long-polling', async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
-  const { a, b, seen, sendFromA, close } = await chatPair(browser, baseURL!, (page) => page.routeWebSocket(/\/socket\.io\//, (ws) => ws.close()));
+  const { b, seen, deliversLive, close } = await chatPair(browser, baseURL!, (page) => page.routeWebSocket(/\/socket\.io\//, (ws) => ws.close()));
   await expect.poll(() => seen.polling, { timeout: 40_000 }).toBeGreaterThanOrEqual(2);
   await expect(b.page.getByTestId('chat-offline')).toBeHidden({ timeout: 10_000 });
 
   const restPollsBefore = seen.restPolls;
-  const text = await sendFromA('After the dropped WebSocket');
-  await expect(bubble(b.page, text)).toBeVisible();
-  await expect(bubble(a.page, text)).toHaveAttribute('data-state', 'read');
+  await deliversLive('After the dropped WebSocket');
   // Live over the socket's long-polling, not through a REST polling round.
   expect(seen.restPolls).toBe(restPollsBefore);
   await close();
