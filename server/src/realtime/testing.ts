@@ -2,6 +2,7 @@
  * Socket test helpers: a real socket.io-client carrying a member's session cookie, a wait for the
  * next matching event, and an acknowledged emit with a timeout.
  */
+import { Agent } from 'node:http';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { AckResult, ClientToServerEvents, ServerToClientEvents } from '@shared/realtime.js';
 
@@ -12,17 +13,22 @@ export interface SocketOptions {
   origin?: string;
   /** reconnect automatically (off by default so a refused handshake stays refused) */
   reconnection?: boolean;
+  /** default: a WebSocket alone */
+  transports?: Array<'websocket' | 'polling'>;
+  /** the loopback address to connect from (a load balancer that hashes client addresses tells members apart by it) */
+  localAddress?: string;
 }
 
-/** Opens a websocket to `baseUrl` and resolves once connected; rejects with the connect_error. */
+/** Opens a socket to `baseUrl` (a WebSocket unless told) and resolves once connected; rejects with the connect_error. */
 export function openSocket(baseUrl: string, options: SocketOptions = {}): Promise<ClientSocket> {
   const headers: Record<string, string> = {};
   if (options.cookie) headers.cookie = options.cookie;
   if (options.origin) headers.origin = options.origin;
   const socket: ClientSocket = connect(baseUrl, {
     path: '/socket.io',
-    transports: ['websocket'],
+    transports: options.transports ?? ['websocket'],
     extraHeaders: headers,
+    ...(options.localAddress ? fromAddress(options.localAddress) : {}),
     reconnection: options.reconnection ?? false,
     reconnectionDelay: 100,
     reconnectionDelayMax: 500,
@@ -35,6 +41,14 @@ export function openSocket(baseUrl: string, options: SocketOptions = {}): Promis
       reject(err);
     });
   });
+}
+
+/**
+ * Node-only options of engine.io-client: a WebSocket takes the local address itself, long-polling
+ * requests go through the agent (typed for browsers as string | boolean, hence the cast).
+ */
+function fromAddress(localAddress: string): object {
+  return { localAddress, agent: new Agent({ localAddress }) as unknown as boolean };
 }
 
 type EventArg<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0];

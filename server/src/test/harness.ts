@@ -76,6 +76,8 @@ export class TestClient {
   constructor(
     readonly baseUrl: string,
     private readonly defaultHeaders: Record<string, string> = {},
+    /** e.g. fetchFrom(address) (test/fetch-from.ts), to reach a load balancer from a chosen address */
+    private readonly fetchImpl: typeof fetch = fetch,
   ) {}
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any; headers: Headers }> {
@@ -84,7 +86,7 @@ export class TestClient {
       (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
     }
-    const res = await fetch(this.baseUrl + path, { ...init, redirect: 'manual' });
+    const res = await this.fetchImpl(this.baseUrl + path, { ...init, redirect: 'manual' });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
       const [name, ...rest] = pair!.split('=');
