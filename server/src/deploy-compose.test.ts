@@ -1,0 +1,122 @@
+/**
+ * docker-compose.yml's app nodes, run without Docker: each node's environment as compose would
+ * give it (the operator's variables filled in, `${NAME:-default}` defaults applied), with only what
+ * Docker's network and volumes provide swapped for local equivalents (the Redis host, /data, the
+ * port). The load balancer in front of them has its own test (realtime/load-balancer.test.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { parse } from 'yaml';
+import { DEMO_ACCOUNTS } from '@db/seed/demo-accounts.js';
+import { TestClient, tempDir } from './test/harness.js';
+import { startNode, startPrivateRedis, type PrivateRedis, type ServerNode } from './test/multi-process.js';
+
+const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+
+/** What an operator sets before `docker compose up` (compose refuses to start without the first two). */
+const OPERATOR_ENV: Record<string, string> = {
+  SMTP_URL: 'smtp://mailer:secret@127.0.0.1:2525',
+  SESSION_SECRET: 'compose-test-secret-0123456789abcdef0123',
+};
+
+interface ComposeFile {
+  services: Record<string, { environment?: Record<string, string>; volumes?: string[] }>;
+}
+
+/** Compose's interpolation of `${NAME}`, `${NAME:-default}` and `${NAME:?message}`. */
+function interpolate(value: string, env: Record<string, string>): string {
+  return value.replace(/\$\{(\w+)(?::([-?])([^}]*))?\}/g, (_, name: string, kind?: string, rest = '') => {
+    if (env[name] !== undefined && env[name] !== '') return env[name]!;
+    if (kind === '-') return rest;
+    throw new Error(`compose would refuse to start: ${rest || name}`);
+  });
+}
+
+function composeEnvironment(service: string): Record<string, string> {
+  const compose = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as ComposeFile;
+  const environment = compose.services[service]?.environment;
+  if (!environment) throw new Error(`docker-compose.yml has no environment for ${service}`);
+  return Object.fromEntries(Object.entries(environment).map(([name, value]) => [name, interpolate(String(value), OPERATOR_ENV)]));
+}
+
+/** The image's HEALTHCHECK command (deploy/Dockerfile), aimed at `port` instead of the container's 3000. */
+function healthCheck(port: number): Promise<number | null> {
+  const dockerfile = readFileSync(join(repoRoot, 'deploy/Dockerfile'), 'utf8');
+  const script = /CMD node -e "([^"]+)"/.exec(dockerfile.slice(dockerfile.indexOf('HEALTHCHECK')))?.[1];
+  if (!script?.includes('127.0.0.1:3000')) throw new Error('deploy/Dockerfile: no HEALTHCHECK probing 127.0.0.1:3000');
+  const child = spawn(process.execPath, ['-e', script.replace('127.0.0.1:3000', `127.0.0.1:${port}`)], { stdio: 'ignore' });
+  return new Promise((r) => child.once('exit', (code) => r(code)));
+}
+
+let redis: PrivateRedis;
+let dataDir: string;
+const nodes: ServerNode[] = [];
+
+/** Starts a node with `service`'s compose environment on the shared data directory. */
+async function startService(service: 'app1' | 'app2'): Promise<ServerNode> {
+  const env = composeEnvironment(service);
+  // Docker's network and volume, here: the `redis` service and the `data` volume.
+  expect(env.REDIS_URL).toBe('redis://redis:6379');
+  expect(env.DATA_DIR).toBe('/data');
+  const node = await startNode({ databaseFile: join(dataDir, 'app.db'), env: { ...env, REDIS_URL: redis.url, DATA_DIR: dataDir } });
+  nodes.push(node);
+  return node;
+}
+
+beforeAll(async () => {
+  redis = await startPrivateRedis();
+  dataDir = tempDir('dating-compose-');
+}, 30_000);
+
+afterAll(async () => {
+  await Promise.all(nodes.map((n) => n.stop()));
+  await redis?.kill();
+}, 30_000);
+
+describe('docker-compose.yml app nodes', () => {
+  it('refuses to start without the mail server and the session secret, as its comments say', () => {
+    const raw = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as ComposeFile;
+    for (const service of ['app1', 'app2']) {
+      const environment = raw.services[service]!.environment!;
+      expect(() => interpolate(environment.SESSION_SECRET!, {})).toThrow(/SESSION_SECRET/);
+      expect(() => interpolate(environment.SMTP_URL!, {})).toThrow(/SMTP_URL/);
+    }
+  });
+
+  it('app1 boots in production on an empty volume, seeds it, and passes the image health check', async () => {
+    const node = await startService('app1');
+    expect(node.output()).toMatch(/ready on .* \(redis mode\)/);
+    expect(await healthCheck(node.port)).toBe(0);
+    const http = new TestClient(node.url);
+    // seeded: the demo account logs in
+    const login = await http.post('/api/user.php', { email: DEMO_ACCOUNTS.free.email, password: DEMO_ACCOUNTS.free.password });
+    expect(login.status).toBe(200);
+    // production: the development outbox (which shows every reset link) is not served
+    expect((await http.get('/dev/outbox')).status).toBe(404);
+  });
+
+  it('app2 joins on the same volume without seeding again, and a log-in on one node holds on the other', async () => {
+    const first = nodes[0] ?? (await startService('app1'));
+    const second = await startService('app2');
+    expect(second.output()).not.toMatch(/\[seed\]/);
+    expect(await healthCheck(second.port)).toBe(0);
+
+    const onFirst = new TestClient(first.url);
+    expect((await onFirst.post('/api/user.php', { email: DEMO_ACCOUNTS.premium.email, password: DEMO_ACCOUNTS.premium.password })).status).toBe(200);
+    // The same browser after the balancer moved it (a node restarted): the session is in Redis.
+    const me = await fetch(`${second.url}/api/user.php`, { headers: { cookie: onFirst.cookieHeader() } });
+    expect(me.status).toBe(200);
+    expect(await me.text()).toContain(DEMO_ACCOUNTS.premium.name);
+    // held by Redis (connect-redis), not by the shared SQLite file of the embedded mode
+    const client = new Redis(redis.url);
+    try {
+      expect((await client.keys('sess:*')).length).toBeGreaterThan(0);
+    } finally {
+      client.disconnect();
+    }
+  });
+});
