@@ -4,18 +4,15 @@
  * Docker's network and volumes provide swapped for local equivalents (the Redis host, /data, the
  * port). The load balancer in front of them has its own test (realtime/load-balancer.test.ts).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { parse } from 'yaml';
 import { DEMO_ACCOUNTS } from '@db/seed/demo-accounts.js';
 import { TestClient, tempDir } from './test/harness.js';
-import { startNode, startPrivateRedis, type PrivateRedis, type ServerNode } from './test/multi-process.js';
-
-const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+import { repoRoot, startNode, startPrivateRedis, type PrivateRedis, type ServerNode } from './test/multi-process.js';
 
 /** What an operator sets before `docker compose up` (compose refuses to start without the first two). */
 const OPERATOR_ENV: Record<string, string> = {
@@ -36,11 +33,17 @@ function interpolate(value: string, env: Record<string, string>): string {
   });
 }
 
-function composeEnvironment(service: string): Record<string, string> {
+/** A service's `environment` as written (merge keys applied, nothing interpolated). */
+function rawEnvironment(service: string): Record<string, string> {
   const compose = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as ComposeFile;
   const environment = compose.services[service]?.environment;
   if (!environment) throw new Error(`docker-compose.yml has no environment for ${service}`);
-  return Object.fromEntries(Object.entries(environment).map(([name, value]) => [name, interpolate(String(value), OPERATOR_ENV)]));
+  return Object.fromEntries(Object.entries(environment).map(([name, value]) => [name, String(value)]));
+}
+
+/** A service's environment as compose gives it with OPERATOR_ENV set. */
+function composeEnvironment(service: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(rawEnvironment(service)).map(([name, value]) => [name, interpolate(value, OPERATOR_ENV)]));
 }
 
 /** The image's HEALTHCHECK command (deploy/Dockerfile), aimed at `port` instead of the container's 3000. */
@@ -75,13 +78,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(nodes.map((n) => n.stop()));
   await redis?.kill();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }, 30_000);
 
 describe('docker-compose.yml app nodes', () => {
   it('refuses to start without the mail server and the session secret, as its comments say', () => {
-    const raw = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as ComposeFile;
     for (const service of ['app1', 'app2']) {
-      const environment = raw.services[service]!.environment!;
+      const environment = rawEnvironment(service);
       expect(() => interpolate(environment.SESSION_SECRET!, {})).toThrow(/SESSION_SECRET/);
       expect(() => interpolate(environment.SMTP_URL!, {})).toThrow(/SMTP_URL/);
     }

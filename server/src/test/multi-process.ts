@@ -14,7 +14,8 @@ import type { RealtimeStats } from '../realtime/io.js';
 import { insertTestSite } from './factories.js';
 import { tempDir } from './harness.js';
 
-const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+/** The repository's root folder: servers run from there, and deployment files live under it. */
+export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const SESSION_SECRET = 'multi-process-test-secret-0123456789abcdef';
 
 /** A TCP port nobody listens on right now. */

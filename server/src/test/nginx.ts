@@ -7,13 +7,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort } from './multi-process.js';
+import { join } from 'node:path';
+import { freePort, repoRoot } from './multi-process.js';
 import { tempDir } from './harness.js';
 
-const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
-export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 export interface RunningNginx {
   url: string;
@@ -24,7 +22,7 @@ export interface RunningNginx {
 }
 
 /** deploy/nginx.conf with its Docker host names replaced by `127.0.0.1:<port>` of each upstream, listening on `port`. */
-export function renderSiteConfig(upstreamPorts: [number, number], port: number): string {
+function renderSiteConfig(upstreamPorts: [number, number], port: number): string {
   const shipped = readFileSync(join(repoRoot, 'deploy/nginx.conf'), 'utf8');
   const replacements: Array<[RegExp, string]> = [
     [/\bserver app1:3000\b/, `server 127.0.0.1:${upstreamPorts[0]}`],
