@@ -21,7 +21,7 @@ const OPERATOR_ENV: Record<string, string> = {
 };
 
 interface ComposeFile {
-  services: Record<string, { environment?: Record<string, string>; volumes?: string[] }>;
+  services: Record<string, { environment?: Record<string, string> }>;
 }
 
 /** Compose's interpolation of `${NAME}`, `${NAME:-default}` and `${NAME:?message}`. */

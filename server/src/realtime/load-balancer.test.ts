@@ -26,13 +26,12 @@ let lb: RunningNginx;
 let addressTo: [string, string];
 const sockets: ClientSocket[] = [];
 
-/** Asks, through the balancer, which node a client at `address` reaches. */
-async function nodeReachedFrom(address: string): Promise<number> {
+/** Asks, through the balancer, which node a client at `address` reaches: its index in `nodeIds`. */
+async function nodeReachedFrom(address: string, nodeIds: string[]): Promise<number> {
   const res = await fetchFrom(address)(`${lb.url}/dev/realtime-stats`);
   expect(res.status).toBe(200);
   const { node } = (await res.json()) as { node: string };
-  const ids = await Promise.all(nodes.map(async (n) => (await n.stats()).node));
-  return ids.indexOf(node);
+  return nodeIds.indexOf(node);
 }
 
 beforeAll(async () => {
@@ -41,10 +40,11 @@ beforeAll(async () => {
   nodes = (await Promise.all([1, 2].map(() => startNode({ databaseFile: shared.file, redisUrl: redis.url })))) as [ServerNode, ServerNode];
   lb = await startNginx([nodes[0].port, nodes[1].port]);
   // ip_hash keys on the first three bytes of an IPv4 address: 127.0.<n>.1 are all loopback.
+  const nodeIds = await Promise.all(nodes.map(async (n) => (await n.stats()).node));
   const found: Array<string | undefined> = [undefined, undefined];
   for (let n = 0; n < 32 && !(found[0] && found[1]); n++) {
     const address = `127.0.${n}.1`;
-    const node = await nodeReachedFrom(address);
+    const node = await nodeReachedFrom(address, nodeIds);
     expect(node).toBeGreaterThanOrEqual(0);
     found[node] ??= address;
   }
