@@ -51,6 +51,53 @@ describe('GroupCommit', () => {
     expect(texts(other)).toEqual(['first', 'last']);
   });
 
+  it('a checked unit refused by its check is rejected, and the units around it are stored', async () => {
+    const { db, other } = scratch();
+    const queue = new GroupCommit(db);
+    const seen: unknown[] = [];
+    const results = await Promise.allSettled([
+      queue.runChecked({ check: () => 'a', write: (tx, text) => insert(text)(tx) }),
+      queue.runChecked({
+        check: (tx) => {
+          seen.push(...texts(connectionOf(tx)));
+          throw new Error('refused');
+        },
+        write: (tx) => insert('never')(tx),
+      }),
+      queue.run(insert('b')),
+      queue.runChecked({ check: (tx) => texts(connectionOf(tx)).length, write: (tx, count) => insert(`c after ${count}`)(tx) }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toEqual(new Error('refused'));
+    // each check sees what the units before it wrote in the same transaction
+    expect(seen).toEqual(['a']);
+    expect(texts(other)).toEqual(['a', 'b', 'c after 2']);
+  });
+
+  it('when a checked unit fails while writing, its batch runs again with savepoints: only that unit fails, nothing is stored twice', async () => {
+    const { db, other } = scratch();
+    const queue = new GroupCommit(db);
+    let checks = 0;
+    const results = await Promise.allSettled([
+      queue.runChecked({ check: () => checks++, write: insert('first') }),
+      queue.run(insert('plain')),
+      queue.runChecked({
+        check: () => undefined,
+        write: (tx) => {
+          insert('half-done')(tx);
+          return insert('first')(tx); // UNIQUE violation after a write of its own
+        },
+      }),
+      queue.runChecked({ check: () => undefined, write: insert('last') }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
+    expect(texts(other)).toEqual(['first', 'plain', 'last']);
+    expect(checks).toBe(2); // the batch ran twice
+    // the ids are those of the second run: the first was rolled back whole
+    expect((results[0] as PromiseFulfilledResult<number>).value).toBe(1);
+  });
+
   it('units queued in one turn share one transaction and settle only once it is committed', async () => {
     const { db, other } = scratch();
     const queue = new GroupCommit(db, () => 0);

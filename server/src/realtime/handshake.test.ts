@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { writeTransaction } from '@db/client.js';
-import { users } from '@db/schema/index.js';
+import { messages, users } from '@db/schema/index.js';
 import { createMember } from '../test/factories.js';
 import { startTestServer, TestClient, type TestServer } from '../test/harness.js';
 import { loginAs } from '../test/login.js';
 import { send } from '../modules/chats/chat-test-kit.js';
+import { creditBalance } from '../modules/credits/ledger.js';
 import { issueToken } from '../modules/auth/tokens.js';
 import { sign } from 'cookie-signature';
 import { AUTH_COOKIE_NAME } from '@shared/constants.js';
@@ -90,6 +91,24 @@ describe('socket handshake', () => {
     const ack = await command(socket, 'message:read', { conversation: 1, message: 1 });
     expect(ack).toMatchObject({ ok: false, error: 'authentication_required' });
     await disconnected;
+  });
+
+  // A send checks the account in its own transaction, not in a look-up before it: both changes
+  // below are made behind the server's back, so only that check can notice them.
+  it.each([
+    ['was deleted', { status: 'deleted' }],
+    ['changed its password', { sessionEpoch: 3 }],
+  ])('refuses a send from an open socket whose account %s, stores and charges nothing, and closes the socket', async (_, change) => {
+    const { member, cookie } = await memberCookie({ credits: 10 });
+    const recipient = await createMember(server.db);
+    const socket = await openSocket(server.url, { cookie });
+    const closed = closedWithin(socket);
+    server.db.update(users).set(change).where(eq(users.id, member.id)).run();
+    const ack = await command(socket, 'message:send', { profile: recipient.id, client_id: 'c_stale_0001', body: 'still there?' });
+    expect(ack).toMatchObject({ ok: false, error: 'authentication_required' });
+    await closed;
+    expect(server.db.select().from(messages).where(eq(messages.senderId, member.id)).all()).toEqual([]);
+    expect(creditBalance(server.db, member.id)).toBe(10);
   });
 
   it('closes every socket of a session that logs out, and only those', async () => {

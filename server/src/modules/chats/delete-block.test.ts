@@ -53,6 +53,21 @@ describe('deleting a chat', () => {
     expect((await me.client.get('/api/counts.php')).body.total_unread).toBe(1);
   });
 
+  it('a member who deleted a chat and writes in it again has it back, with only the new message', async () => {
+    const me = await loggedInMember(server);
+    const peer = await loggedInMember(server);
+    const conversation = (await send(peer.client, me.user.id, 'before')).body.message.conversation;
+    expect((await me.client.delete('/api/chat.php', { conversation })).status).toBe(200);
+    expect(await chatIds(me.client)).toEqual([]);
+
+    const again = (await send(me.client, peer.user.id, 'me again')).body.message;
+    expect(again.conversation).toBe(conversation);
+    expect(await chatIds(me.client)).toEqual([conversation]);
+    expect(member(conversation, me.user.id).deletedAt).toBeNull();
+    const view = await me.client.get(`/api/messages.php?conversation=${conversation}`);
+    expect(view.body.messages.map((m: { id: number }) => m.id)).toEqual([again.id]);
+  });
+
   it('by profile removes the conversation with that profile; repeating is harmless', async () => {
     const me = await loggedInMember(server);
     const peer = await createMember(server.db);

@@ -1,9 +1,10 @@
 /** Drizzle access for conversations and messages; services call these, inside or outside a transaction. */
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '@db/client.js';
 import { preparedOnce } from '@db/prepared.js';
 import { SYNC_MAX } from '@shared/api/chats.js';
-import { conversationMembers, conversations, messages, photos, profiles, users, visibleWithUnread } from '@db/schema/index.js';
+import { blocks, conversationMembers, conversations, creditLedger, likes, messages, photos, profiles, users, visibleWithUnread } from '@db/schema/index.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -61,18 +62,74 @@ export function findPeer(db: Db, siteId: number, id: number): PeerRow | undefine
   return peerById(db).get({ id, siteId });
 }
 
-const recipientStatusById = preparedOnce((db) =>
+/** Everything a send checks, as its transaction sees it (see findSendContext). */
+export interface SendContext {
+  /** the sender's account as it is now: a session from before a password change, or a deleted account, may not send */
+  senderStatus: string;
+  senderEpoch: number;
+  senderPaid: boolean;
+  /** null: no member with a profile by that id on this site (or a deleted one) */
+  recipientStatus: string | null;
+  /** a message this sender stored before under the same client id: the send is a retry */
+  earlierMessageId: number | null;
+  conversationId: number | null;
+  /** the sender's own row of that conversation is hidden (they deleted the chat): the send brings it back */
+  senderHidden: boolean;
+  blocked: boolean;
+  balance: number;
+}
+
+const recipient = alias(users, 'recipient');
+const senderMember = alias(conversationMembers, 'sender_member');
+
+/**
+ * One statement for every read of a send's rules: the sender's account, the recipient, a retry,
+ * the conversation, a block either way, the balance. Each was a statement of its own, and what a
+ * send cost in SQLite was as much the statements (binding, stepping, reading the row back) as
+ * the index look-ups, which stay the same here (decisions, chat domain). No row: the sender is
+ * not a member of this site.
+ */
+const sendContextRow = preparedOnce((db) =>
   db
-    .select({ status: users.status })
+    .select({
+      senderStatus: users.status,
+      senderEpoch: users.sessionEpoch,
+      senderPaid: users.paidUser,
+      recipientStatus: recipient.status,
+      earlierMessageId: sql<number | null>`(SELECT ${messages.id} FROM ${messages} WHERE ${messages.clientId} = ${sql.placeholder('clientId')} AND ${messages.senderId} = ${users.id})`,
+      conversationId: conversations.id,
+      senderHidden: sql<number>`${senderMember.deletedAt} IS NOT NULL`,
+      // Two primary-key probes: an OR of both directions is not one.
+      blocked: sql<number>`(EXISTS (SELECT 1 FROM ${blocks} WHERE ${blocks.blockerId} = ${users.id} AND ${blocks.blockedId} = ${sql.placeholder('recipientId')})
+        OR EXISTS (SELECT 1 FROM ${blocks} WHERE ${blocks.blockerId} = ${sql.placeholder('recipientId')} AND ${blocks.blockedId} = ${users.id}))`,
+      balance: sql<number>`coalesce((SELECT ${creditLedger.balanceAfter} FROM ${creditLedger} WHERE ${creditLedger.userId} = ${users.id} ORDER BY ${creditLedger.id} DESC LIMIT 1), 0)`,
+    })
     .from(users)
-    .innerJoin(profiles, eq(profiles.userId, users.id))
-    .where(and(eq(users.id, sql.placeholder('id')), eq(users.siteId, sql.placeholder('siteId')), ne(users.status, 'deleted')))
+    .leftJoin(
+      recipient,
+      and(
+        eq(recipient.id, sql.placeholder('recipientId')),
+        eq(recipient.siteId, users.siteId),
+        ne(recipient.status, 'deleted'),
+        sql`EXISTS (SELECT 1 FROM ${profiles} WHERE ${profiles.userId} = ${recipient.id})`,
+      ),
+    )
+    .leftJoin(conversations, and(eq(conversations.userLow, sql.placeholder('low')), eq(conversations.userHigh, sql.placeholder('high'))))
+    .leftJoin(senderMember, and(eq(senderMember.conversationId, conversations.id), eq(senderMember.userId, users.id)))
+    .where(and(eq(users.id, sql.placeholder('senderId')), eq(users.siteId, sql.placeholder('siteId'))))
     .prepare(),
 );
 
-/** The account status of a member findPeer would find, without the profile columns: for each send. */
-export function findRecipientStatus(db: Db, siteId: number, id: number): string | undefined {
-  return recipientStatusById(db).get({ id, siteId })?.status;
+export function findSendContext(db: Db, siteId: number, senderId: number, recipientId: number, clientId: string): SendContext | undefined {
+  const row = sendContextRow(db).get({ siteId, senderId, recipientId, clientId, low: Math.min(senderId, recipientId), high: Math.max(senderId, recipientId) });
+  return row && { ...row, senderHidden: row.senderHidden === 1, blocked: row.blocked === 1 };
+}
+
+// A retried send reads its stored message: after a reconnect every pending send of a member is one.
+const messageById = preparedOnce((db) => db.select().from(messages).where(eq(messages.id, sql.placeholder('messageId'))).prepare());
+
+export function findMessageById(db: Db, messageId: number): MessageRow | undefined {
+  return messageById(db).get({ messageId });
 }
 
 const messageByClientId = preparedOnce((db) =>
@@ -263,9 +320,15 @@ const deliverToRecipient = preparedOnce((db) =>
 );
 
 /** Both members' rows take the new message as their last; the two rows share a page. */
-export function recordDelivery(db: Db, message: Pick<MessageRow, 'id' | 'conversationId' | 'senderId'>, recipientId: number): void {
+export function recordDelivery(
+  db: Db,
+  message: Pick<MessageRow, 'id' | 'conversationId' | 'senderId'>,
+  recipientId: number,
+  /** false when the send's checks saw the sender's row visible: nothing to bring back, one statement less */
+  senderMayBeHidden = true,
+): void {
   const { id: messageId, conversationId, senderId } = message;
-  unhideForSender(db).run({ conversationId, userId: senderId });
+  if (senderMayBeHidden) unhideForSender(db).run({ conversationId, userId: senderId });
   markSenderLastMessage(db).run({ conversationId, userId: senderId, messageId });
   deliverToRecipient(db).run({ conversationId, userId: recipientId, messageId });
 }
@@ -305,6 +368,22 @@ const unreadTotal = preparedOnce((db) =>
 /** Sent with every 'counts' event, so after every stored message: prepared once. */
 export function totalUnread(db: Db, userId: number): number {
   return Number(unreadTotal(db).get({ userId })?.n ?? 0);
+}
+
+// Both figures of a counts event in one statement: it follows every stored message.
+const unreadAndNewLikes = preparedOnce((db) =>
+  db
+    .select({
+      unread: sql<number>`coalesce((SELECT sum(${conversationMembers.unreadCount}) FROM ${conversationMembers} WHERE ${conversationMembers.userId} = ${sql.placeholder('userId')} AND ${visibleWithUnread}), 0)`,
+      newLikes: sql<number>`(SELECT count(*) FROM ${likes} WHERE ${likes.likedId} = ${sql.placeholder('userId')} AND ${likes.isNew} = 1)`,
+    })
+    .from(sql`(SELECT 1)`)
+    .prepare(),
+);
+
+/** Unread messages in visible conversations and likes not yet looked at. */
+export function unreadAndNewLikesOf(db: Db, userId: number): { unread: number; newLikes: number } {
+  return unreadAndNewLikes(db).get({ userId })!;
 }
 
 /** Visible conversations of a member, newest last message first. */

@@ -10,17 +10,22 @@ import { sendMessageBody, type CountsDto, type MessageDto } from '@shared/api/ch
 import { FREE_CONVERSATIONS } from '@shared/constants.js';
 import type { ServerToClientEvents } from '@shared/realtime.js';
 import type { AppContext } from '../../context.js';
-import { badRequest, forbidden, notFound, paymentRequired } from '../../http/errors.js';
+import { badRequest, forbidden, notFound, paymentRequired, unauthenticated } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
-import { chargeForMessage, creditBalance, InsufficientCreditsError } from '../credits/ledger.js';
+import { chargeForMessage, creditBalance } from '../credits/ledger.js';
 import { blockExistsBetween } from '../blocks/queries.js';
-import { newLikesCount } from '../likes/counts.js';
 import { messageContent, type MessageContent } from './message-content.js';
 import { presentMessage } from './presenter.js';
 import * as q from './queries.js';
 
 /** What the chat rules need to know of the acting member (a socket command reads only this much per call). */
 export type ChatMember = Pick<UserRow, 'id' | 'paidUser'>;
+
+/**
+ * Who sends, as the session or socket says: the send itself checks, in its transaction, that the
+ * account still exists and the session is of its current epoch (before a password change it is not).
+ */
+export type SenderClaim = Pick<UserRow, 'id' | 'sessionEpoch'>;
 
 export interface SentMessage {
   message: MessageDto;
@@ -37,7 +42,7 @@ export interface SentMessage {
  */
 export async function sendMessage(
   ctx: AppContext,
-  sender: ChatMember,
+  sender: SenderClaim,
   site: SiteRow,
   /** a request body or socket payload (SendMessageInput), validated here for both transports */
   input: unknown,
@@ -50,7 +55,10 @@ export async function sendMessage(
   const content = messageContent(parsed, site);
   let stored: StoredSend;
   try {
-    stored = await groupCommit(ctx.db).run((tx) => storeMessage(tx, sender, site, parsed.profile, parsed.client_id, content, ctx.clock.now()));
+    stored = await groupCommit(ctx.db).runChecked({
+      check: (tx) => checkSend(tx, sender, site, parsed.profile, parsed.client_id, content),
+      write: (tx, plan) => storeSend(tx, plan, sender.id, parsed.profile, parsed.client_id, content, ctx.clock.now()),
+    });
   } catch (err) {
     // Another process stored the same client_id between our look-up and our insert.
     const raced = isUniqueViolation(err) ? q.findMessageByClientId(ctx.db, sender.id, parsed.client_id) : undefined;
@@ -94,32 +102,46 @@ function parseSendInput(input: unknown, site: SiteRow) {
 
 type StoredSend = { duplicate: true; message: q.MessageRow } | { duplicate: false; message: q.MessageRow; credits: number; recipientCounts: CountsDto };
 
+/** What checkSend found: the send is a retry, or it may go ahead into this conversation (none yet: a new one). */
+type SendPlan =
+  | { duplicate: true; message: q.MessageRow }
+  | { duplicate: false; conversationId: number | undefined; senderHidden: boolean; balance: number };
+
 /**
- * The transaction of one send. Order of checks: recipient, block, conversation limit, icebreaker
- * rule, credits; any failure rolls back the conversation it may have created.
+ * The rules of one send, read inside its transaction before anything is written (the group
+ * commit runs it without a savepoint), in one statement (findSendContext). Order of checks: the
+ * sender's account, a retry, recipient, block, conversation limit, icebreaker rule, credits.
  */
-function storeMessage(tx: Db, sender: ChatMember, site: SiteRow, recipientId: number, clientId: string, content: MessageContent, now: number): StoredSend {
-  const senderId = sender.id;
-  const earlier = q.findMessageByClientId(tx, senderId, clientId);
-  if (earlier) return { message: earlier, duplicate: true };
-
-  const recipientStatus = q.findRecipientStatus(tx, site.id, recipientId);
-  if (!recipientStatus) throw notFound();
-  if (recipientStatus === 'not_confirmed') throw forbidden('recipient_unconfirmed');
-  if (blockExistsBetween(tx, senderId, recipientId)) throw forbidden('blocked');
-
-  // `sender` was read just before this send was queued; paid status only matters for new conversations.
-  let conversation = q.findConversationBetween(tx, senderId, recipientId);
-  if (!conversation) {
-    if (!sender.paidUser && q.countStartedBy(tx, senderId) >= FREE_CONVERSATIONS) {
-      throw forbidden('conversation_limit', { limit: FREE_CONVERSATIONS, premium_required: true });
-    }
-    conversation = q.insertConversation(tx, senderId, recipientId, now);
+function checkSend(tx: Db, sender: SenderClaim, site: SiteRow, recipientId: number, clientId: string, content: MessageContent): SendPlan {
+  const found = q.findSendContext(tx, site.id, sender.id, recipientId, clientId);
+  // The account as it is now, not as it was when the session or socket began.
+  if (!found || found.senderStatus === 'deleted' || found.senderEpoch !== sender.sessionEpoch) throw unauthenticated();
+  if (found.earlierMessageId !== null) {
+    const earlier = q.findMessageById(tx, found.earlierMessageId);
+    if (earlier) return { message: earlier, duplicate: true };
   }
-  if (content.kind === 'icebreaker' && q.hasAnyMessage(tx, conversation.id)) throw forbidden('icebreaker_unavailable');
 
+  if (found.recipientStatus === null) throw notFound();
+  if (found.recipientStatus === 'not_confirmed') throw forbidden('recipient_unconfirmed');
+  if (found.blocked) throw forbidden('blocked');
+
+  const conversationId = found.conversationId ?? undefined;
+  if (conversationId === undefined && !found.senderPaid && q.countStartedBy(tx, sender.id) >= FREE_CONVERSATIONS) {
+    throw forbidden('conversation_limit', { limit: FREE_CONVERSATIONS, premium_required: true });
+  }
+  // A new conversation has no messages yet: an icebreaker may open it.
+  if (conversationId !== undefined && content.kind === 'icebreaker' && q.hasAnyMessage(tx, conversationId)) throw forbidden('icebreaker_unavailable');
+
+  if (found.balance < content.cost) throw paymentRequired('insufficient_credits', { credits: found.balance, needed: content.cost });
+  return { duplicate: false, conversationId, senderHidden: found.senderHidden, balance: found.balance };
+}
+
+/** The writes of a send checkSend allowed: conversation if new, message, charge, both members' rows. */
+function storeSend(tx: Db, plan: SendPlan, senderId: number, recipientId: number, clientId: string, content: MessageContent, now: number): StoredSend {
+  if (plan.duplicate) return plan;
+  const conversationId = plan.conversationId ?? q.insertConversation(tx, senderId, recipientId, now).id;
   const message = q.insertMessage(tx, {
-    conversationId: conversation.id,
+    conversationId,
     senderId,
     clientId,
     kind: content.kind,
@@ -127,15 +149,9 @@ function storeMessage(tx: Db, sender: ChatMember, site: SiteRow, recipientId: nu
     giftId: content.giftId,
     createdAt: now,
   });
-  // Charged after the insert so the ledger row names its message; a refusal rolls the insert back.
-  let credits: number;
-  try {
-    credits = chargeForMessage(tx, senderId, content.cost, content.reason, message.id, now);
-  } catch (err) {
-    if (err instanceof InsufficientCreditsError) throw paymentRequired('insufficient_credits', { credits: err.balance, needed: err.needed });
-    throw err;
-  }
-  q.recordDelivery(tx, message, recipientId);
+  // Charged after the insert so the ledger row names its message.
+  const credits = chargeForMessage(tx, senderId, content.cost, content.reason, message.id, now, plan.balance);
+  q.recordDelivery(tx, message, recipientId, plan.senderHidden);
   // Read in the send's own transaction: after the commit each read would open one of its own.
   // A later send in the same batch reads its own, higher figures, and the events go out in order.
   return { message, duplicate: false, credits, recipientCounts: countsIn(tx, recipientId) };
@@ -173,16 +189,21 @@ function isUniqueViolation(err: unknown): boolean {
 export async function markRead(ctx: AppContext, user: ChatMember, conversationId: number, messageId: number): Promise<CountsDto> {
   // Through the group commit, as sends are: read marks come about as often as messages, and each
   // committed alone would write its pages to the WAL once per mark.
-  const result = await groupCommit(ctx.db).run((tx) => {
-    const conversation = q.findConversationOf(tx, user.id, conversationId);
-    const member = conversation && q.findMember(tx, conversationId, user.id);
-    if (!conversation || !member || !q.findMessage(tx, conversationId, messageId)) throw notFound();
-    const lastRead = Math.max(member.lastReadMessageId, messageId);
-    const unreadCount = q.countPeerMessagesAfter(tx, conversationId, user.id, Math.max(lastRead, member.hiddenBeforeMessageId));
-    q.updateMember(tx, conversationId, user.id, { lastReadMessageId: lastRead, unreadCount });
-    const peerId = q.peerIdOf(conversation, user.id);
-    // Read receipts would tell a member in a block when the other is active, as presence would.
-    return { peerId, lastRead, advanced: lastRead > member.lastReadMessageId, blocked: blockExistsBetween(tx, user.id, peerId) };
+  const result = await groupCommit(ctx.db).runChecked({
+    check: (tx) => {
+      const conversation = q.findConversationOf(tx, user.id, conversationId);
+      const member = conversation && q.findMember(tx, conversationId, user.id);
+      if (!conversation || !member || !q.findMessage(tx, conversationId, messageId)) throw notFound();
+      return { conversation, member };
+    },
+    write: (tx, { conversation, member }) => {
+      const lastRead = Math.max(member.lastReadMessageId, messageId);
+      const unreadCount = q.countPeerMessagesAfter(tx, conversationId, user.id, Math.max(lastRead, member.hiddenBeforeMessageId));
+      q.updateMember(tx, conversationId, user.id, { lastReadMessageId: lastRead, unreadCount });
+      const peerId = q.peerIdOf(conversation, user.id);
+      // Read receipts would tell a member in a block when the other is active, as presence would.
+      return { peerId, lastRead, advanced: lastRead > member.lastReadMessageId, blocked: blockExistsBetween(tx, user.id, peerId) };
+    },
   });
   const counts = countsFor(ctx, user.id);
   ctx.notifier.notify(user.id, 'counts', counts);
@@ -198,9 +219,8 @@ export function countsFor(ctx: AppContext, userId: number): CountsDto {
 }
 
 function countsIn(db: Db, userId: number): CountsDto {
-  const totalUnread = q.totalUnread(db, userId);
-  const totalNewLikes = newLikesCount(db, userId);
-  return { total_unread: totalUnread, total_new_likes: totalNewLikes, badge: totalUnread + totalNewLikes };
+  const { unread, newLikes } = q.unreadAndNewLikesOf(db, userId);
+  return { total_unread: unread, total_new_likes: newLikes, badge: unread + newLikes };
 }
 
 /** The other member when `userId` belongs to the conversation, else null. */

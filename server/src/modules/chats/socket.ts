@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { markReadBody, syncCommandInput } from '@shared/api/chats.js';
 import { presenceWatchInput, rooms, typingInput } from '@shared/realtime.js';
 import type { AppContext } from '../../context.js';
-import { notFound, tooMany, unauthenticated } from '../../http/errors.js';
+import { HttpError, notFound, tooMany, unauthenticated } from '../../http/errors.js';
 import { invalidRequest, replyVia, runCommand } from '../../realtime/ack.js';
 import { BurstLimit } from '../../realtime/burst-limit.js';
 import { liveSocketMember } from '../../realtime/handshake.js';
@@ -57,7 +57,13 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
       void runCommand(anyPayload, input, replyVia(ack), async (payload) => {
         const site = siteOf(this);
         if (!site) throw notFound('unknown_site');
-        const sent = await sendMessage(ctx, freshMember(ctx, this), site, payload, this.id);
+        // The send checks the account itself, in the statement that reads its rules: no
+        // freshMember look-up of its own (a statement per message).
+        const sender = { id: this.data.userId, sessionEpoch: this.data.epoch };
+        const sent = await sendMessage(ctx, sender, site, payload, this.id).catch((err: unknown) => {
+          if (err instanceof HttpError && err.code === 'authentication_required') closeStale(this);
+          throw err;
+        });
         // Fault injection for the multi-process tests: stored, committed, never acknowledged.
         if (ctx.config.testCrashAfterStore) process.exit(70);
         return { message: sent.message, credits: sent.credits, duplicate: sent.duplicate };
@@ -112,6 +118,11 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
 function freshMember(ctx: AppContext, socket: MemberSocket): ChatMember {
   const user = liveSocketMember(ctx, socket.data.userId, socket.data.siteId, socket.data.epoch);
   if (user) return user;
-  setImmediate(() => socket.disconnect(true));
+  closeStale(socket);
   throw unauthenticated();
+}
+
+/** A socket whose session no longer holds is closed (after its answer has gone out). */
+function closeStale(socket: MemberSocket): void {
+  setImmediate(() => socket.disconnect(true));
 }

@@ -72,6 +72,15 @@ describe('credit ledger', () => {
     expect(movementsOf(m.id)).toHaveLength(2);
   });
 
+  it('a charge given the balance its caller read is refused by the database when that balance is stale', async () => {
+    const m = await createMember(db, { credits: 5 });
+    expect(writeTransaction(db, (tx) => chargeForMessage(tx, m.id, 2, 'message', 51, 1, 5))).toBe(3);
+    // 5 is no longer the balance: the row would claim 5 - 2 = 3 after a balance of 3
+    expect(() => writeTransaction(db, (tx) => chargeForMessage(tx, m.id, 2, 'message', 52, 2, 5))).toThrow(/balance_after/);
+    expect(creditBalance(db, m.id)).toBe(3);
+    expect(movementsOf(m.id)).toHaveLength(1);
+  });
+
   it('looks a reference up through the unique index, not by scanning the member\'s rows', () => {
     // The index is partial (reference IS NOT NULL); a plan that cannot use it would scan every
     // ledger row of the member, and a busy chatter has thousands.

@@ -37,14 +37,23 @@ export function moveCredits(tx: Db, userId: number, delta: number, reason: Credi
  * message is the idempotency key (unique per sender and client id), so no reference is looked up
  * or indexed: a retried send finds its message and never gets here. Returns the balance after.
  */
-export function chargeForMessage(tx: Db, userId: number, amount: number, reason: 'message' | 'gift', messageId: number, now: number): number {
+export function chargeForMessage(
+  tx: Db,
+  userId: number,
+  amount: number,
+  reason: 'message' | 'gift',
+  messageId: number,
+  now: number,
+  /** the balance the caller read in this same transaction (a send checks it first); a wrong one fails the ledger's trigger */
+  balanceBefore?: number,
+): number {
   if (amount < 0) throw new Error('chargeForMessage: amount must be >= 0');
-  return applyMovement(tx, userId, -amount, reason, null, messageId, now);
+  return applyMovement(tx, userId, -amount, reason, null, messageId, now, balanceBefore);
 }
 
-function applyMovement(tx: Db, userId: number, delta: number, reason: CreditReason, reference: string | null, messageId: number | null, now: number): number {
+function applyMovement(tx: Db, userId: number, delta: number, reason: CreditReason, reference: string | null, messageId: number | null, now: number, balanceBefore?: number): number {
   // Read and written in the caller's write transaction: no other writer comes in between.
-  const current = creditBalance(tx, userId);
+  const current = balanceBefore ?? creditBalance(tx, userId);
   if (current + delta < 0) throw new InsufficientCreditsError(current, -delta);
   insertEntry(tx).run({ userId, delta, reason, reference, messageId, balanceAfter: current + delta, createdAt: now });
   return current + delta;
