@@ -31,9 +31,10 @@ export function openDb(file: string): Db {
   // reads through a memory map keep a send's page look-ups in memory.
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
-  // Every statement of a send runs under a savepoint (the group commit's per-send unit, and
-  // SQLite's own per-statement journal), which copies each page it first changes. Kept in memory,
-  // those copies are memcpy calls, not writes to a temporary file once they pass 64 KB.
+  // A statement that changes rows may run under a savepoint (the group commit's unit for writes
+  // other than sends, and SQLite's own per-statement journal), which copies each page it first
+  // changes. Kept in memory, those copies are memcpy calls, not writes to a temporary file once
+  // they pass 64 KB.
   sqlite.pragma('temp_store = MEMORY');
   cachePreparedStatements(sqlite);
   const db = drizzle(sqlite, { schema }) as Db;
