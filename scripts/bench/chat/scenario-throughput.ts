@@ -58,8 +58,10 @@ export async function runThroughputFor(kind: ServeKind, o: ChatBenchOptions, mem
       await sink.quiet(60_000);
       const settled = await waitServerSettled(server);
       if (settled > 1) console.log(`  ${KIND_LABEL[kind]}: waited ${settled.toFixed(1)} s for the server to settle before ${rate}/s`);
-      // The tag makes the client ids; a second run must not repeat the first run's (they would be replays).
-      const run = await runOpenLoop({ tag: `tp_${kind}_${rate}_${attempt}`, rate, seconds: o.secondsPerStep, pairs, lossTimeoutMs: o.lossTimeoutMs, sink, servers: [server] });
+      // The tag makes the client ids; no run may repeat an earlier run's (they would be replays,
+      // which cost the app more than new sends): the run's number too, for a rate listed twice in
+      // BENCH_STEPS.
+      const run = await runOpenLoop({ tag: `tp_${kind}_${rate}_${attempt}_${steps.length + 1}`, rate, seconds: o.secondsPerStep, pairs, lossTimeoutMs: o.lossTimeoutMs, sink, servers: [server] });
       const step: ThroughputStep = { ...run, attempt };
       steps.push(step);
       console.log(
