@@ -324,11 +324,11 @@ export function recordDelivery(
   db: Db,
   message: Pick<MessageRow, 'id' | 'conversationId' | 'senderId'>,
   recipientId: number,
-  /** false when the send's checks saw the sender's row visible: nothing to bring back, one statement less */
-  senderMayBeHidden = true,
+  /** what the send's checks saw: a visible row has nothing to bring back, one statement less */
+  senderHidden: boolean,
 ): void {
   const { id: messageId, conversationId, senderId } = message;
-  if (senderMayBeHidden) unhideForSender(db).run({ conversationId, userId: senderId });
+  if (senderHidden) unhideForSender(db).run({ conversationId, userId: senderId });
   markSenderLastMessage(db).run({ conversationId, userId: senderId, messageId });
   deliverToRecipient(db).run({ conversationId, userId: recipientId, messageId });
 }
