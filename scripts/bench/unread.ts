@@ -1,14 +1,16 @@
 /**
  * `npm run bench -- unread`: the unread total that every counts event carries, so every message a
  * member receives, for a member with 1 to 1,000 conversations of which a tenth, half or all have
- * something unread. The app's query (partial index `conversation_members_unread`) runs beside the
- * same sum through `conversation_members_user` (every conversation row of the member, the plan
+ * something unread. The app's statement (the unread sum through the partial index
+ * `conversation_members_unread`, with the new-likes count beside it since session 17) runs beside
+ * the same sum through `conversation_members_user` (every conversation row of the member, the plan
  * before session 12) on the same database, alternating. The app's call goes through drizzle's
- * prepared-query wrapper and the baseline straight to better-sqlite3, so at a few conversations the
- * app's side carries about a microsecond more of JavaScript. Pin it: `taskset -c 0 npm run bench -- unread`.
+ * prepared-query wrapper and also counts the member's new likes (one index look-up; this member has
+ * none), the baseline goes straight to better-sqlite3: at a few conversations the app's side
+ * carries a microsecond or two more. Pin it: `taskset -c 0 npm run bench -- unread`.
  */
 import { connectionOf } from '@db/prepared.js';
-import { totalUnread } from '../../server/src/modules/chats/queries.js';
+import { unreadAndNewLikesOf } from '../../server/src/modules/chats/queries.js';
 import { createMember } from '../../server/src/test/factories.js';
 import { startTestServer } from '../../server/src/test/harness.js';
 import { printTable, type Cell } from './lib/table.js';
@@ -45,7 +47,7 @@ export async function main(): Promise<void> {
       for (const unread of new Set(UNREAD_SHARES.map((share) => Math.max(1, Math.round(conversations * share))))) {
         setUnread.run(0, member.id);
         markSomeUnread.run(member.id, member.id, unread);
-        const app = () => totalUnread(server.db, member.id);
+        const app = () => unreadAndNewLikesOf(server.db, member.id).unread;
         const before = () => Number((everyRow.get(member.id) as { n: number }).n);
         if (app() !== before() || app() !== unread * 3) throw new Error(`the two sums disagree: ${app()} against ${before()}`);
         // Alternating rounds, so a change in the machine's speed touches both sides alike.

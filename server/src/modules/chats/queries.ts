@@ -1,5 +1,5 @@
 /** Drizzle access for conversations and messages; services call these, inside or outside a transaction. */
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '@db/client.js';
 import { preparedOnce } from '@db/prepared.js';
@@ -352,25 +352,12 @@ export function updateMember(db: Db, conversationId: number, userId: number, val
 }
 
 /**
- * Sum of unread over the member's visible (not deleted) conversations. The condition is the partial
- * index's own (`visibleWithUnread`; a bound 0 would not match it), so the sum reads only the
- * conversations with something unread, from the index alone: a member
- * with 1,000 conversations made it read 1,000 rows on every message they received.
+ * Both figures of a counts event in one statement: it follows every stored message. The unread
+ * sum covers the member's visible (not deleted) conversations; its condition is the partial
+ * index's own (`visibleWithUnread`; a bound 0 would not match it), so it reads only the
+ * conversations with something unread, from the index alone: a member with 1,000 conversations
+ * made it read 1,000 rows on every message they received.
  */
-const unreadTotal = preparedOnce((db) =>
-  db
-    .select({ n: sum(conversationMembers.unreadCount) })
-    .from(conversationMembers)
-    .where(and(eq(conversationMembers.userId, sql.placeholder('userId')), visibleWithUnread))
-    .prepare(),
-);
-
-/** Sent with every 'counts' event, so after every stored message: prepared once. */
-export function totalUnread(db: Db, userId: number): number {
-  return Number(unreadTotal(db).get({ userId })?.n ?? 0);
-}
-
-// Both figures of a counts event in one statement: it follows every stored message.
 const unreadAndNewLikes = preparedOnce((db) =>
   db
     .select({
