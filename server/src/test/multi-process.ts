@@ -54,7 +54,8 @@ function spawnUntil(command: string, args: string[], env: NodeJS.ProcessEnv, rea
   });
 }
 
-function exited(child: ChildProcess): Promise<void> {
+/** Resolves once `child` has exited (at once if it already has). */
+export function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((r) => child.once('exit', () => r()));
 }

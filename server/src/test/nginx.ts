@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { freePort, repoRoot } from './multi-process.js';
+import { exited, freePort, repoRoot } from './multi-process.js';
 import { tempDir } from './harness.js';
 
 const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -64,7 +64,6 @@ export async function startNginx(upstreamPorts: [number, number]): Promise<Runni
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const deadline = Date.now() + 10_000;
   while (!(await accepts(port))) {
     if (child.exitCode !== null || Date.now() > deadline) {
@@ -80,7 +79,7 @@ export async function startNginx(upstreamPorts: [number, number]): Promise<Runni
     async stop() {
       // SIGTERM, nginx's fast shutdown: a graceful one (SIGQUIT) waits for open long-polls.
       if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
+      await exited(child);
       rmSync(dir, { recursive: true, force: true });
     },
   };
