@@ -18,19 +18,29 @@ export interface PresenceDto {
   last_seen: string | null;
 }
 
+/**
+ * What a new message changed for the member a 'message:new' frame goes to, carried in that frame
+ * so the change needs no frame (and, with Redis, no publish) of its own.
+ */
+export interface NewMessageEffects {
+  /** to the recipient: their counts after the message */
+  counts?: CountsDto;
+  /** to the sender's other tabs: their balance after paying for it */
+  credits?: number;
+}
+
 export interface ServerToClientEvents {
   /**
-   * a message was stored in one of the member's conversations (sent by anyone, from any tab);
-   * to its recipient it carries their counts after it, in the same frame
+   * a message was stored in one of the member's conversations (sent by anyone, from any tab),
+   * with what it changed for the member receiving the frame (see NewMessageEffects)
    */
-  'message:new': (message: MessageDto, counts?: CountsDto) => void;
+  'message:new': (message: MessageDto, effects?: NewMessageEffects) => void;
   /** `reader` has read conversation up to `message` */
   'message:read': (payload: { conversation: number; reader: number; message: number }) => void;
   'chat:removed': (payload: { conversation: number }) => void;
   'typing': (payload: { conversation: number; profile: number; typing: boolean }) => void;
   'presence': (payload: { profile: number; online: boolean; last_seen: string | null }) => void;
   'counts': (counts: CountsDto) => void;
-  'credits': (payload: { credits: number }) => void;
   /** something the client should refetch (e.g. 'likes', 'chats', 'user') */
   'invalidate': (payload: { resource: 'likes' | 'chats' | 'user' }) => void;
 }

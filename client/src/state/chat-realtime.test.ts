@@ -280,23 +280,22 @@ describe('the realtime owner', () => {
   it('a new message brings its counts along: the message shows and the badge moves at once', async () => {
     await startConnected(() => undefined);
     openThreadWith([message(100, PEER)]);
-    socket.server('message:new', message(101, PEER), { total_unread: 4, total_new_likes: 1, badge: 5 });
+    socket.server('message:new', message(101, PEER), { counts: { total_unread: 4, total_new_likes: 1, badge: 5 } });
     expect(storedIds()).toEqual([100, 101]);
     expect(appStore.get(countsAtom)).toEqual({ total_unread: 4, total_new_likes: 1, badge: 5 });
-    // An echo to the sender's other tabs has no counts: theirs stay as they were.
-    socket.server('message:new', message(102, ME));
+    // An echo to the sender's other tabs brings their balance, not counts: the badge stays.
+    socket.server('message:new', message(102, ME), { credits: 7 });
     expect(storedIds()).toEqual([100, 101, 102]);
     expect(appStore.get(countsAtom).badge).toBe(5);
+    expect(appStore.get(userAtom)!.credits).toBe(7);
   });
 
-  it('applies counts, credits, read receipts and removals pushed by the server', async () => {
+  it('applies counts, read receipts and removals pushed by the server', async () => {
     await startConnected(() => undefined);
     openThreadWith([message(100, PEER), message(106, ME)]);
     socket.server('counts', { total_unread: 3, total_new_likes: 2, badge: 5 });
-    socket.server('credits', { credits: 4 });
     socket.server('message:read', { conversation: CONVERSATION, reader: PEER, message: 106 });
     expect(appStore.get(countsAtom).badge).toBe(5);
-    expect(appStore.get(userAtom)!.credits).toBe(4);
     expect(getThread(PEER)!.peerLastRead).toBe(106);
     socket.server('chat:removed', { conversation: CONVERSATION });
     expect(appStore.get(chatEntriesAtom).has(PEER)).toBe(false);

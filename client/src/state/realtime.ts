@@ -99,15 +99,16 @@ function wireSocket(s: ChatSocket): void {
     appStore.set(connectionAtom, 'offline');
     poller?.setConnected(false);
   });
-  // A member's new message carries their counts after it: the message and the badge change together.
-  s.on('message:new', (message, counts) => {
+  // A new message carries what it changed for this member (counts to the recipient, the balance
+  // to the sender's other tabs): the message and the badge or balance change together.
+  s.on('message:new', (message, effects) => {
     receive([message]);
-    if (counts) setCounts(counts);
+    if (effects?.counts) setCounts(effects.counts);
+    if (effects?.credits !== undefined) setCredits(effects.credits);
   });
   s.on('message:read', ({ conversation, reader, message }) => applyReadEvent(conversation, reader, message));
   s.on('chat:removed', ({ conversation }) => removeConversation(conversation));
   s.on('counts', setCounts);
-  s.on('credits', ({ credits }) => setCredits(credits));
   s.on('typing', ({ profile, typing }) => {
     const next = new Map(appStore.get(typingAtom));
     if (typing) next.set(profile, Date.now() + TYPING_SHOWN_MS);

@@ -94,9 +94,9 @@ describe('deploy/nginx.conf in front of two nodes', () => {
     for (let round = 1; round <= 3; round++) {
       const toB = nextEventArgs(socketB, 'message:new', (m) => m.body === `A ${round}`, CROSS_PROCESS_MS);
       expect(await send(socketA, b.id, `A ${round}`)).toMatchObject({ ok: true });
-      const [message, counts] = await toB;
+      const [message, effects] = await toB;
       // B read everything before: this one alone is unread
-      expect(counts).toMatchObject({ total_unread: 1 });
+      expect(effects?.counts).toMatchObject({ total_unread: 1 });
 
       const readByB = nextEvent(socketA, 'message:read', (r) => r.message === message.id, CROSS_PROCESS_MS);
       expect(await command(socketB, 'message:read', { conversation: message.conversation, message: message.id }, CROSS_PROCESS_MS)).toMatchObject({ ok: true });

@@ -79,9 +79,9 @@ describe('three server processes behind one Redis', () => {
     const ack = await sendAck(onA.socket, b.id, 'across nodes');
     expect(ack.ok).toBe(true);
     const sent = (ack as { data: SendMessageResponse }).data.message;
-    const [message, counts] = await incoming;
+    const [message, effects] = await incoming;
     expect(message).toEqual(sent);
-    expect(counts).toMatchObject({ total_unread: 1, badge: 1 });
+    expect(effects?.counts).toMatchObject({ total_unread: 1, badge: 1 });
 
     const read = nextEvent(onA.socket, 'message:read', undefined, CROSS_PROCESS_MS);
     await command(onB.socket, 'message:read', { conversation: sent.conversation, message: sent.id });
@@ -101,6 +101,27 @@ describe('three server processes behind one Redis', () => {
     expect(rooms.filter((room) => third.received.byRoom[room])).toEqual([]);
     // the counter does count: node 2 holds B's sockets and received B's room traffic
     expect((await node2.stats()).received.byRoom[`user:${b.id}`]).toBeGreaterThan(0);
+  });
+
+  it("tells the sender's tab on another node of each send, balance included, in one adapter message", async () => {
+    const [node1, node2] = nodes as [ServerNode, ServerNode];
+    const a = await member();
+    const b = await member();
+    const sendingTab = await a.connect(node1);
+    const otherTab = await a.connect(node2);
+    await b.connect(node1);
+    const room = `user:${a.id}`;
+    const before = (await node2.stats()).received.byRoom[room] ?? 0;
+
+    for (const body of ['first', 'second']) {
+      const echo = nextEventArgs(otherTab.socket, 'message:new', (m) => m.body === body, CROSS_PROCESS_MS);
+      const ack = await sendAck(sendingTab.socket, b.id, body);
+      const { message, credits } = (ack as { data: SendMessageResponse }).data;
+      expect(await echo).toEqual([message, { credits }]);
+    }
+    // One publish per send reaches the other node for A's room: the message and the balance
+    // together, where a separate balance event would make it two.
+    expect(((await node2.stats()).received.byRoom[room] ?? 0) - before).toBe(2);
   });
 
   it('stores a message once when its node dies after storing and before acking, and the client re-sends', async () => {

@@ -42,21 +42,21 @@ describe('chatting over the socket', () => {
     const b = await memberWithTabs();
     const incoming = nextEventArgs(b.sockets[0]!, 'message:new');
     const separateCounts = collect(b.sockets[0]!, 'counts');
-    const creditsToSendingTab = collect(a.sockets[0]!, 'credits');
+    const echoesToSendingTab = collect(a.sockets[0]!, 'message:new');
 
     const ack = await command<SendMessageResponse>(a.sockets[0]!, 'message:send', { profile: b.id, client_id: clientId(), body: 'Hi B' });
     expect(ack.ok).toBe(true);
     const sent = (ack as { data: SendMessageResponse }).data.message;
     const stored = server.db.select().from(messages).where(eq(messages.id, sent.id)).get();
     expect(stored?.body).toBe('Hi B');
-    const [message, counts] = await incoming;
+    const [message, effects] = await incoming;
     expect(message).toEqual(sent);
-    expect(counts).toEqual({ total_unread: 1, total_new_likes: 0, badge: 1 });
+    expect(effects).toEqual({ counts: { total_unread: 1, total_new_likes: 0, badge: 1 } });
     await sleep(50);
     expect(separateCounts).toEqual([]);
-    // The balance comes in the ack; no 'credits' frame is pushed to the tab that sent.
+    // The message and balance come in the ack; nothing more is pushed to the tab that sent.
     expect((ack as { data: SendMessageResponse }).data).toMatchObject({ credits: 99, duplicate: false });
-    expect(creditsToSendingTab).toEqual([]);
+    expect(echoesToSendingTab).toEqual([]);
 
     const readByB = nextEvent(a.sockets[0]!, 'message:read');
     const readAck = await command<CountsDto>(b.sockets[0]!, 'message:read', { conversation: sent.conversation, message: sent.id });
@@ -67,13 +67,14 @@ describe('chatting over the socket', () => {
   it('reaches every tab of the recipient and the sender\'s other tabs, including the read state', async () => {
     const a = await memberWithTabs(2);
     const b = await memberWithTabs(3);
-    const otherTabs = [a.sockets[1]!, ...b.sockets].map((s) => nextEvent(s, 'message:new'));
+    const recipientTabs = b.sockets.map((s) => nextEventArgs(s, 'message:new'));
+    const senderOtherTab = nextEventArgs(a.sockets[1]!, 'message:new');
     const echoesToSendingTab = collect(a.sockets[0]!, 'message:new');
-    const creditsToOtherTab = nextEvent(a.sockets[1]!, 'credits');
     const ack = await command<SendMessageResponse>(a.sockets[0]!, 'message:send', { profile: b.id, client_id: clientId(), body: 'to all tabs' });
     const sent = (ack as { data: SendMessageResponse }).data.message;
-    for (const received of await Promise.all(otherTabs)) expect(received.id).toBe(sent.id);
-    expect(await creditsToOtherTab).toEqual({ credits: 99 });
+    for (const [received, effects] of await Promise.all(recipientTabs)) expect([received.id, effects]).toEqual([sent.id, { counts: { total_unread: 1, total_new_likes: 0, badge: 1 } }]);
+    // The sender's other tab learns the message and its new balance from one frame.
+    expect(await senderOtherTab).toEqual([sent, { credits: 99 }]);
     // The sending tab has the stored message from its ack: no second copy is pushed to it.
     expect(echoesToSendingTab).toEqual([]);
 

@@ -27,15 +27,14 @@ afterAll(async () => {
 const userRow = (id: number) => server.db.select().from(users).where(eq(users.id, id)).get()!;
 
 describe('notifications after commit', () => {
-  it('a send tells both rooms message:new, with the counts to the recipient, and the sender credits', async () => {
+  it('a send tells both rooms message:new, with the counts to the recipient and the balance to the sender, in the same frame', async () => {
     const a = await createMember(server.db, { credits: 3 });
     const b = await createMember(server.db);
     const sent = await sendMessage(server.ctx, userRow(a.id), site, { profile: b.id, client_id: clientId(), body: 'hi' });
     expect(sent.duplicate).toBe(false);
     expect(recorder.sent).toEqual([
-      { userId: b.id, event: 'message:new', payload: sent.message, more: [{ total_unread: 1, total_new_likes: 0, badge: 1 }] },
-      { userId: a.id, event: 'message:new', payload: sent.message },
-      { userId: a.id, event: 'credits', payload: { credits: 2 } },
+      { userId: b.id, event: 'message:new', payload: sent.message, more: [{ counts: { total_unread: 1, total_new_likes: 0, badge: 1 } }] },
+      { userId: a.id, event: 'message:new', payload: sent.message, more: [{ credits: 2 }] },
     ]);
   });
 

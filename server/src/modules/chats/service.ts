@@ -68,10 +68,11 @@ export async function sendMessage(
   if (stored.duplicate) return replay(ctx, sender.id, stored.message);
 
   const message = presentMessage(stored.message);
-  // The recipient's counts ride in the message's frame: one socket write per recipient, not two.
-  ctx.notifier.notify(parsed.profile, 'message:new', message, stored.recipientCounts);
-  notifySenderTabs(ctx, sender.id, originSocket, 'message:new', message);
-  notifySenderTabs(ctx, sender.id, originSocket, 'credits', { credits: stored.credits });
+  // What the message changed for each side rides in its frame: the recipient's counts, the
+  // balance of the sender's other tabs. One socket write per tab, and with Redis one publish per
+  // side, where separate events would take two.
+  ctx.notifier.notify(parsed.profile, 'message:new', message, { counts: stored.recipientCounts });
+  notifySenderTabs(ctx, sender.id, originSocket, 'message:new', message, { credits: stored.credits });
   return { message, duplicate: false, credits: stored.credits };
 }
 
