@@ -68,3 +68,35 @@ test('two members chat live: delivery, badges, title, read ticks, history', asyn
   await a.context.close();
   await b.context.close();
 });
+
+/**
+ * One member, the same chat open in two tabs: what one tab sends appears in the other at once,
+ * with the balance after paying for it, and neither tab shows the message twice.
+ */
+test('a message sent in one tab shows in the member’s other tab with the new balance', async ({ browser, baseURL }) => {
+  const a = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
+  const { conversation } = await conversationWith(a, DEMO_ACCOUNTS.free.name);
+  const first = a.page;
+  const second = await a.context.newPage();
+  for (const tab of [first, second]) {
+    await tab.goto(`/chats/${conversation}`);
+    await expect(tab.getByTestId('chat-input')).toBeEnabled();
+  }
+  const balance = async () => ((await (await a.request.get('/api/user.php')).json()) as { user: { credits: number } }).user.credits;
+  const before = await balance();
+  await expect(second.locator('.chat-composer-cost')).toContainText(`${before} credits left`);
+
+  const text = uniqueText('Sent from the first tab');
+  await sendFromComposer(first, text);
+  await expect(bubble(first, text)).toHaveAttribute('data-state', /sent|read/);
+  const after = await balance();
+  expect(after).toBeLessThan(before);
+
+  // The second tab learns of it from the socket alone: no reload, no poll (polling waits 60 s).
+  await expect(bubble(second, text)).toBeVisible();
+  await expect(bubble(second, text)).toHaveCount(1);
+  await expect(second.locator('.chat-composer-cost')).toContainText(`${after} credits left`);
+  await expect(bubble(first, text)).toHaveCount(1);
+
+  await a.context.close();
+});
