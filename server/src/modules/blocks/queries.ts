@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL, type SQLChunk } from 'drizzle-orm';
 import type { Db } from '@db/client.js';
 import { preparedOnce } from '@db/prepared.js';
 import { blocks } from '@db/schema/index.js';
@@ -18,6 +18,17 @@ const blockBetween = preparedOnce((db) =>
     )
     .prepare(),
 );
+
+/**
+ * "Either blocks the other" as SQL, for a statement that reads it along with other things (a
+ * send's rules). Two primary-key probes: an OR of both directions inside one EXISTS is not one.
+ * Alone, as blockExistsBetween, the UNION above stays: 7.0-7.3 µs per call against 8.3-8.9 µs
+ * for this as a statement of its own (measured side by side, 200,000 calls each).
+ */
+export function blockedEitherWay(a: SQLChunk, b: SQLChunk): SQL<number> {
+  return sql<number>`(EXISTS (SELECT 1 FROM ${blocks} WHERE ${blocks.blockerId} = ${a} AND ${blocks.blockedId} = ${b})
+    OR EXISTS (SELECT 1 FROM ${blocks} WHERE ${blocks.blockerId} = ${b} AND ${blocks.blockedId} = ${a}))`;
+}
 
 /** True when either member blocks the other. Works on the db or inside a transaction; on every send. */
 export function blockExistsBetween(db: Db, a: number, b: number): boolean {

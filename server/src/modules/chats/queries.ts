@@ -4,7 +4,9 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '@db/client.js';
 import { preparedOnce } from '@db/prepared.js';
 import { SYNC_MAX } from '@shared/api/chats.js';
-import { blocks, conversationMembers, conversations, creditLedger, likes, messages, photos, profiles, users, visibleWithUnread } from '@db/schema/index.js';
+import { conversationMembers, conversations, likes, messages, photos, profiles, users, visibleWithUnread } from '@db/schema/index.js';
+import { blockedEitherWay } from '../blocks/queries.js';
+import { balanceOf } from '../credits/ledger.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -99,10 +101,8 @@ const sendContextRow = preparedOnce((db) =>
       earlierMessageId: sql<number | null>`(SELECT ${messages.id} FROM ${messages} WHERE ${messages.clientId} = ${sql.placeholder('clientId')} AND ${messages.senderId} = ${users.id})`,
       conversationId: conversations.id,
       senderHidden: sql<number>`${senderMember.deletedAt} IS NOT NULL`,
-      // Two primary-key probes: an OR of both directions is not one.
-      blocked: sql<number>`(EXISTS (SELECT 1 FROM ${blocks} WHERE ${blocks.blockerId} = ${users.id} AND ${blocks.blockedId} = ${sql.placeholder('recipientId')})
-        OR EXISTS (SELECT 1 FROM ${blocks} WHERE ${blocks.blockerId} = ${sql.placeholder('recipientId')} AND ${blocks.blockedId} = ${users.id}))`,
-      balance: sql<number>`coalesce((SELECT ${creditLedger.balanceAfter} FROM ${creditLedger} WHERE ${creditLedger.userId} = ${users.id} ORDER BY ${creditLedger.id} DESC LIMIT 1), 0)`,
+      blocked: blockedEitherWay(users.id, sql.placeholder('recipientId')),
+      balance: balanceOf(users.id),
     })
     .from(users)
     .leftJoin(

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLChunk } from 'drizzle-orm';
 import type { Db } from '@db/client.js';
 import { preparedOnce } from '@db/prepared.js';
 import { creditLedger } from '@db/schema/index.js';
@@ -65,7 +65,15 @@ function applyMovement(tx: Db, userId: number, delta: number, reason: CreditReas
  * the page of a second copy (decisions, chat domain).
  */
 export function creditBalance(db: Db, userId: number): number {
-  return newestBalance(db).get({ userId })?.balanceAfter ?? 0;
+  return newestBalance(db).get({ userId })!.balance;
+}
+
+/**
+ * The balance as SQL, for a statement that reads it along with other things (a send's rules):
+ * the one definition of what creditBalance reads.
+ */
+export function balanceOf(userId: SQLChunk): SQL<number> {
+  return sql<number>`coalesce((SELECT ${creditLedger.balanceAfter} FROM ${creditLedger} WHERE ${creditLedger.userId} = ${userId} ORDER BY ${creditLedger.id} DESC LIMIT 1), 0)`;
 }
 
 // Every message send moves credits: the statements are prepared once per connection.
@@ -85,11 +93,8 @@ const appliedEntry = preparedOnce((db) =>
 
 const newestBalance = preparedOnce((db) =>
   db
-    .select({ balanceAfter: creditLedger.balanceAfter })
-    .from(creditLedger)
-    .where(eq(creditLedger.userId, sql.placeholder('userId')))
-    .orderBy(desc(creditLedger.id))
-    .limit(1)
+    .select({ balance: balanceOf(sql.placeholder('userId')) })
+    .from(sql`(SELECT 1)`)
     .prepare(),
 );
 
