@@ -25,7 +25,7 @@ afterEach(() => {
 });
 
 describe('migrating a database that already holds chats and credits', () => {
-  it('0003 keeps every chat\'s last message (now on both members\' rows) and the one-message-per-client-id rule; 0004 carries every balance into the ledger and loses no row that references a member', async () => {
+  it('0003 keeps every chat\'s last message (now on both members\' rows) and the one-message-per-client-id rule; 0004 carries every balance into the ledger and loses no row that references a member; 0005 keeps each member\'s newest balance', async () => {
     const dir = tempDir();
     dirs.push(dir);
     const sqlite = new Database(join(dir, 'app.db'));
@@ -47,9 +47,13 @@ describe('migrating a database that already holds chats and credits', () => {
     // Balances as they were kept before 0004: a on users only, b on users and a ledger row that agrees.
     sqlite.prepare('UPDATE users SET credits = ? WHERE id = ?').run(25, a.id);
     sqlite.prepare('UPDATE users SET credits = ? WHERE id = ?').run(8, b.id);
+    // b's newest row decides (0005 copies it into credit_balances), not the first.
     sqlite
-      .prepare("INSERT INTO credit_ledger (user_id, delta, reason, reference, balance_after, created_at) VALUES (?, 8, 'purchase', 'order-1', 8, 1)")
+      .prepare("INSERT INTO credit_ledger (user_id, delta, reason, reference, balance_after, created_at) VALUES (?, 10, 'purchase', 'order-1', 10, 1)")
       .run(b.id);
+    sqlite
+      .prepare("INSERT INTO credit_ledger (user_id, delta, reason, reference, message_id, balance_after, created_at) VALUES (?, -2, 'message', NULL, ?, 8, 2)")
+      .run(b.id, last);
 
     applyMigrations(db, migrationsFolder());
 
@@ -74,6 +78,10 @@ describe('migrating a database that already holds chats and credits', () => {
     // one row carried a's balance over; b's already agreed
     expect(sqlite.prepare("SELECT user_id, delta, balance_after FROM credit_ledger WHERE reference = 'balance-carried-over'").all()).toEqual([
       { user_id: a.id, delta: 25, balance_after: 25 },
+    ]);
+    expect(sqlite.prepare('SELECT user_id, balance FROM credit_balances ORDER BY user_id').all()).toEqual([
+      { user_id: a.id, balance: 25 },
+      { user_id: b.id, balance: 8 },
     ]);
     const usersColumns = (sqlite.prepare('PRAGMA table_info(users)').all() as Array<{ name: string }>).map((c) => c.name);
     expect(usersColumns).not.toContain('credits');

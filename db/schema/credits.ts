@@ -3,10 +3,11 @@ import { sqliteTable, integer, text, index, uniqueIndex } from 'drizzle-orm/sqli
 import { users } from './users.js';
 
 /**
- * Every credit movement, and the balance: a member's balance is `balance_after` of their newest
- * row (none: 0). Written only by server/src/modules/credits/ledger.ts. A trigger (migration 0004)
- * refuses a row whose balance_after is negative or is not the previous balance plus its delta, so
- * the chain cannot break even if code goes wrong. A movement is made idempotent one of two ways:
+ * Every credit movement: a member's balance is `balance_after` of their newest row (none: 0),
+ * which the database copies into `credit_balances`. Written only by
+ * server/src/modules/credits/ledger.ts. A trigger (migration 0005) refuses a row whose
+ * balance_after is negative or is not the previous balance plus its delta, so the chain cannot
+ * break even if code goes wrong. A movement is made idempotent one of two ways:
  * - by a reference (an order, the sign-up): (user, reason, reference) is unique, so a retried
  *   movement for the same thing is applied once;
  * - by the message it paid for (message_id, reference null): the message itself is unique per
@@ -29,8 +30,27 @@ export const creditLedger = sqliteTable(
   },
   (t) => [
     uniqueIndex('credit_ledger_idempotency').on(t.userId, t.reason, t.reference).where(sql`reference IS NOT NULL`),
-    // The balance is read through this index on every charge, and the charge writes the same leaf:
-    // keeping the balance on `users` as well cost one more page in every send's commit.
-    index('credit_ledger_user').on(t.userId, t.id),
+    // A member's movements other than message charges (purchases, bonuses, refunds): the ones a
+    // statement of account lists. Message charges stay out: each was a leaf of its own in every
+    // send's commit, the largest page a send wrote (decisions, chat domain). A message's charge is
+    // found through its message (message_id).
+    index('credit_ledger_user')
+      .on(t.userId, t.id)
+      .where(sql`message_id IS NULL`),
   ],
 );
+
+/**
+ * Each member's balance as of their newest ledger row, kept by the database itself: a trigger on
+ * every ledger INSERT writes it, and other triggers refuse any other write: a balance may only be
+ * set to what the newest ledger row says of its member (all in migration 0005). No code
+ * writes this table. It exists because it is small: a charge rewrites one of a few dozen pages
+ * (ten thousand members), where the newest-row look-up through the ledger's user index wrote a
+ * leaf of an index that grows with every message.
+ */
+export const creditBalances = sqliteTable('credit_balances', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  balance: integer('balance').notNull(),
+});

@@ -81,6 +81,34 @@ describe('credit ledger', () => {
     expect(movementsOf(m.id)).toHaveLength(1);
   });
 
+  it('the kept balance cannot be written around the ledger: only a ledger row moves it', async () => {
+    const m = await createMember(db, { credits: 3 });
+    const other = await createMember(db, { credits: 0 });
+    expect(() => db.$client.prepare('UPDATE credit_balances SET balance = 1000 WHERE user_id = ?').run(m.id)).toThrow(/written only from the ledger/);
+    expect(() => db.$client.prepare('INSERT INTO credit_balances (user_id, balance) VALUES (?, 50)').run(other.id)).toThrow(/written only from the ledger/);
+    // Not even to the figure of an older row of the member's own.
+    writeTransaction(db, (tx) => chargeForMessage(tx, m.id, 1, 'message', 61, 1));
+    expect(() => db.$client.prepare('UPDATE credit_balances SET balance = 3 WHERE user_id = ?').run(m.id)).toThrow(/written only from the ledger/);
+    expect([creditBalance(db, m.id), creditBalance(db, other.id)]).toEqual([2, 0]);
+  });
+
+  it('the balance is always the newest row\'s balance_after and the sum of the movements, whoever moved last', async () => {
+    const members = [await createMember(db, { credits: 20 }), await createMember(db, { credits: 20 }), await createMember(db, { credits: 20 })];
+    // Interleaved movements of several members, as concurrent sends commit in one batch.
+    writeTransaction(db, (tx) => {
+      for (let i = 0; i < 30; i++) {
+        const m = members[(i * 7) % 3]!;
+        if (i % 5 === 0) moveCredits(tx, m.id, 4, 'purchase', `order-${m.id}-${i}`, i);
+        else chargeForMessage(tx, m.id, 1, 'message', 1000 + i, i);
+      }
+    });
+    for (const m of members) {
+      const rows = movementsOf(m.id);
+      expect(creditBalance(db, m.id)).toBe(rows.at(-1)!.balanceAfter);
+      expect(creditBalance(db, m.id)).toBe(20 + rows.reduce((sum, r) => sum + r.delta, 0));
+    }
+  });
+
   it('looks a reference up through the unique index, not by scanning the member\'s rows', () => {
     // The index is partial (reference IS NOT NULL); a plan that cannot use it would scan every
     // ledger row of the member, and a busy chatter has thousands.

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL, type SQLChunk } from 'drizzle-orm';
 import type { Db } from '@db/client.js';
 import { preparedOnce } from '@db/prepared.js';
-import { creditLedger } from '@db/schema/index.js';
+import { creditBalances, creditLedger } from '@db/schema/index.js';
 
 export type CreditReason = 'signup_bonus' | 'purchase' | 'message' | 'gift' | 'photo' | 'refund' | 'admin';
 
@@ -60,9 +60,8 @@ function applyMovement(tx: Db, userId: number, delta: number, reason: CreditReas
 }
 
 /**
- * A member's balance: balance_after of their newest ledger row, 0 before the first. One index
- * seek; a charge then writes the same index leaf, so keeping the balance nowhere else saves a send
- * the page of a second copy (decisions, chat domain).
+ * A member's balance: balance_after of their newest ledger row, 0 before the first, as the
+ * database keeps it in credit_balances (migration 0005). One primary-key seek.
  */
 export function creditBalance(db: Db, userId: number): number {
   return newestBalance(db).get({ userId })!.balance;
@@ -73,7 +72,7 @@ export function creditBalance(db: Db, userId: number): number {
  * the one definition of what creditBalance reads.
  */
 export function balanceOf(userId: SQLChunk): SQL<number> {
-  return sql<number>`coalesce((SELECT ${creditLedger.balanceAfter} FROM ${creditLedger} WHERE ${creditLedger.userId} = ${userId} ORDER BY ${creditLedger.id} DESC LIMIT 1), 0)`;
+  return sql<number>`coalesce((SELECT ${creditBalances.balance} FROM ${creditBalances} WHERE ${creditBalances.userId} = ${userId}), 0)`;
 }
 
 // Every message send moves credits: the statements are prepared once per connection.

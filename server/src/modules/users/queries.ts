@@ -17,14 +17,14 @@ interface ProfileWithPhotoRow {
 
 /**
  * GET /api/user.php is the most frequent call: the profile fields it shows, the main photo and the
- * balance (the newest ledger row, modules/credits) come in one prepared statement, read as SQLite
+ * balance (kept from the ledger in credit_balances, modules/credits) come in one prepared statement, read as SQLite
  * returns it (no ORM mapping; all plain columns).
  */
 const profileWithPhoto = preparedOnce((db) =>
   connectionOf(db).prepare<[userId: number], ProfileWithPhotoRow>(
     `SELECT p.user_id AS userId, p.name AS name, p.country AS country, p.status AS status,
             ph.filename AS photoFilename, ph.thumb_filename AS photoThumbFilename, ph.status AS photoStatus,
-            (SELECT l.balance_after FROM credit_ledger l WHERE l.user_id = p.user_id ORDER BY l.id DESC LIMIT 1) AS credits
+            (SELECT b.balance FROM credit_balances b WHERE b.user_id = p.user_id) AS credits
        FROM profiles p LEFT JOIN photos ph ON ph.id = p.main_photo_id
       WHERE p.user_id = ?`,
   ),
