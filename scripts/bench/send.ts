@@ -6,9 +6,10 @@
  * sends paced at 300, 1,000 and 3,000/s: a commit every turn, commits at least 4 ms apart (the
  * interval until session 15), and at least MIN_COMMIT_INTERVAL_MS apart (the one in force).
  * Run the process pinned (`taskset -c 0 npm run bench -- send`) for steadier figures.
- * Senders take turns in a scattered order, as members of a real site do: members with
- * neighbouring ids share table and index pages, so sends in id order would share them in each
- * commit and look cheaper than they are. Client ids are made as the app's client makes them.
+ * Senders take turns in a scattered order, each round another, as members of a real site do:
+ * sends in id order, or in the order the conversations were created, would share table and index
+ * pages in each commit and look cheaper than they are (lib/scattered-order.ts). Client ids are
+ * made as the app's client makes them.
  * Environment: BENCH_SENDS (default 4000 per row), BENCH_PAIRS (default 5000: 10,000 members).
  */
 import { readFileSync } from 'node:fs';
@@ -21,7 +22,7 @@ import { sendMessage } from '../../server/src/modules/chats/service.js';
 import { createMember } from '../../server/src/test/factories.js';
 import { startTestServer } from '../../server/src/test/harness.js';
 import { newClientId } from '../../client/src/state/chat-thread.js';
-import { scatteredOrder } from './lib/scattered-order.js';
+import { turnsOf } from './lib/scattered-order.js';
 import { printTable } from './lib/table.js';
 
 export const description = 'in-process cost of sendMessage (all rules, group commit) vs a bare INSERT per transaction';
@@ -48,15 +49,17 @@ export async function main(): Promise<void> {
       pairs.push([row(a.id), row(b.id)]);
     }
     const ctx = { ...server.ctx, notifier: silentNotifier };
-    const order = scatteredOrder(PAIRS);
-    const send = (i: number) => {
-      const [a, b] = pairs[order[i % PAIRS]!]!;
+    // One sequence of turns for the whole run: every row goes on where the one before stopped.
+    const turnOf = turnsOf(PAIRS, 'bench-send');
+    let turn = 0;
+    const send = () => {
+      const [a, b] = pairs[turnOf(turn++)]!;
       return sendMessage(ctx, a, site, { profile: b.id, client_id: newClientId(), body: 'Hello there, how is your week going?' });
     };
     const inFlight = async (concurrency: number): Promise<[number, number]> => {
       const started = performance.now();
       const written = bytesWritten();
-      for (let i = 0; i < sends; i += concurrency) await Promise.all(Array.from({ length: concurrency }, (_, j) => send(i + j)));
+      for (let i = 0; i < sends; i += concurrency) await Promise.all(Array.from({ length: concurrency }, send));
       return [((performance.now() - started) * 1000) / sends, (bytesWritten() - written) / sends];
     };
 
@@ -88,7 +91,7 @@ export async function main(): Promise<void> {
       await new Promise<void>((resolve) => {
         const tick = setInterval(() => {
           const due = Math.min(count, Math.floor(((performance.now() - started) * rate) / 1000));
-          while (inFlight.length < due) inFlight.push(send(inFlight.length));
+          while (inFlight.length < due) inFlight.push(send());
           if (inFlight.length >= count) {
             clearInterval(tick);
             resolve();

@@ -9,7 +9,7 @@ import { cpuMark, cpuShare, readServerCpu, SERVER_CPU, type ServerProcess } from
 import { coreTimes, stealShare } from '../lib/steal.js';
 import { isMajorGc } from '../lib/gc-kind.js';
 import type { DeliverySink, TargetClient } from './targets.js';
-import { scatteredOrder } from '../lib/scattered-order.js';
+import { turnsOf } from '../lib/scattered-order.js';
 
 export interface StepResult {
   offered: number;
@@ -52,7 +52,7 @@ export interface OpenLoopOptions {
   tag: string;
   rate: number;
   seconds: number;
-  /** pairs of members chatting; they take turns in scatteredOrder, each turn one way or the other */
+  /** pairs of members chatting; they take turns as turnsOf gives them for this run's tag, each round one way or the other */
   pairs: Array<[TargetClient, TargetClient]>;
   lossTimeoutMs: number;
   sink: SwitchableSink;
@@ -171,14 +171,14 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
   const start = performance.now() + 5;
   const interval = 1000 / o.rate;
   let seq = 0;
-  const order = scatteredOrder(o.pairs.length);
+  const turnOf = turnsOf(o.pairs.length, o.tag);
 
   await new Promise<void>((resolve) => {
     const tick = () => {
       const now = performance.now();
       o.onTick?.((now - start) / 1000);
       while (seq < total && start + seq * interval <= now) {
-        const pair = o.pairs[order[seq % o.pairs.length]!]!;
+        const pair = o.pairs[turnOf(seq)]!;
         const forward = Math.floor(seq / o.pairs.length) % 2 === 0;
         const [from, to] = forward ? pair : [pair[1], pair[0]];
         run.scheduledAt[seq] = start + seq * interval;
