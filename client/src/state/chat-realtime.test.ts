@@ -120,7 +120,7 @@ beforeEach(() => {
   appStore.set(chatEntriesAtom, new Map());
   appStore.set(countsAtom, COUNTS);
   vi.mocked(api.fetchChats).mockResolvedValue({ chats: [entry(message(100, PEER))], counts: COUNTS } satisfies ChatsResponse);
-  vi.mocked(api.fetchSync).mockResolvedValue({ messages: [], has_more: false, counts: COUNTS });
+  vi.mocked(api.fetchSync).mockResolvedValue({ messages: [], has_more: false, counts: COUNTS, credits: 10 });
 });
 
 afterEach(() => {
@@ -133,8 +133,8 @@ describe('the realtime owner', () => {
     const stored = message(103, ME);
     // Missed while away: two pages of the socket's sync after the newest id held (100).
     const syncPages: Record<number, SyncResponse> = {
-      100: { messages: [message(101, PEER)], has_more: true, counts: { ...COUNTS, total_unread: 1, badge: 1 } },
-      101: { messages: [message(102, PEER)], has_more: false, counts: { ...COUNTS, total_unread: 2, badge: 2 } },
+      100: { messages: [message(101, PEER)], has_more: true, counts: { ...COUNTS, total_unread: 1, badge: 1 }, credits: 10 },
+      101: { messages: [message(102, PEER)], has_more: false, counts: { ...COUNTS, total_unread: 2, badge: 2 }, credits: 10 },
     };
     start((event, payload) => {
       if (event === 'message:send') return { ok: true, data: { message: { ...stored, client_id: (payload as { client_id: string }).client_id }, credits: 9, duplicate: false } };
@@ -175,13 +175,27 @@ describe('the realtime owner', () => {
     start(() => undefined);
     await flush();
     openThreadWith([message(100, PEER)]);
-    vi.mocked(api.fetchSync).mockResolvedValueOnce({ messages: [message(101, PEER)], has_more: false, counts: { ...COUNTS, total_unread: 1, badge: 1 } });
+    vi.mocked(api.fetchSync).mockResolvedValueOnce({ messages: [message(101, PEER)], has_more: false, counts: { ...COUNTS, total_unread: 1, badge: 1 }, credits: 10 });
     socket.connect();
     await flush();
 
     expect(socket.emitted.filter((e) => e.event === 'sync').map((e) => e.payload)).toEqual([{ after: 100 }]);
     expect(vi.mocked(api.fetchSync).mock.calls.map((c) => c[0])).toEqual([100]);
     expect(storedIds()).toEqual([100, 101]);
+  });
+
+  it('after being away, shows the balance that another tab or device left, with the messages it sent meanwhile', async () => {
+    // While this tab had no socket, the member's other device sent 101 and paid for it: the
+    // message:new that carried the balance went to rooms this tab was not in.
+    start((event) => (event === 'sync' ? { ok: true, data: { messages: [message(101, ME)], has_more: false, counts: COUNTS, credits: 7 } } : undefined));
+    await flush();
+    openThreadWith([message(100, PEER)]);
+    expect(appStore.get(userAtom)?.credits).toBe(10);
+    socket.connect();
+    await flush();
+
+    expect(storedIds()).toEqual([100, 101]);
+    expect(appStore.get(userAtom)?.credits).toBe(7);
   });
 
   it('a list loaded while a delete is in flight does not bring the deleted chat back; a refused delete does', async () => {

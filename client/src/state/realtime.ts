@@ -175,6 +175,8 @@ async function syncFromDatabase(): Promise<void> {
     const response = (socket?.connected ? await syncOverSocket(socket, newestHeld) : null) ?? (await fetchSync(newestHeld));
     if (stopped) return;
     setCounts(response.counts);
+    // Sends made elsewhere while this tab was away told their balance to the rooms it was not in.
+    setCredits(response.credits);
     if (response.messages.length > 0) receive(response.messages);
     if (!response.has_more || response.messages.length === 0) return;
   }

@@ -147,6 +147,11 @@ export interface SyncResponse {
   messages: MessageDto[];
   has_more: boolean;
   counts: CountsDto;
+  /**
+   * The member's balance now: a tab that was away while another tab or device spent credits
+   * missed the message:new frames that carried it.
+   */
+  credits: number;
 }
 
 /** DELETE /api/chat.php -> the conversations hidden for the caller */

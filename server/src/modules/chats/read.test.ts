@@ -4,6 +4,7 @@ import { conversationMembers, likes, photos, profiles, users } from '@db/schema/
 import { FREE_HISTORY_DAYS } from '@shared/rules/chat-history.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createMember } from '../../test/factories.js';
+import { loginAs } from '../../test/login.js';
 import { loggedInMember, send } from './chat-test-kit.js';
 
 let server: TestServer;
@@ -269,5 +270,19 @@ describe('sync after an id', () => {
     expect(after.body.messages.map((m: { body: string }) => m.body)).toEqual(['me->b', 'b1', 'a2']);
     const ids = after.body.messages.map((m: { id: number }) => m.id);
     expect([...ids].sort((x, y) => x - y)).toEqual(ids);
+  });
+
+  it('tells the balance as it is now, after sends from another session of the member', async () => {
+    const me = await loggedInMember(server);
+    const peer = await loggedInMember(server);
+    const held = (await me.client.get('/api/sync.php?after=0')).body;
+    expect(held.credits).toBe(100);
+    // Another device of the same member sends twice (a tab that was away missed both frames).
+    const elsewhere = await loginAs(server, me.user);
+    await send(elsewhere, peer.user.id, 'from my phone');
+    await send(elsewhere, peer.user.id, 'and again');
+    const caughtUp = (await me.client.get('/api/sync.php?after=0')).body;
+    expect(caughtUp.messages.map((m: { body: string }) => m.body)).toEqual(['from my phone', 'and again']);
+    expect(caughtUp.credits).toBe(98); // 1 credit per message on the test site
   });
 });

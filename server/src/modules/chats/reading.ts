@@ -5,6 +5,7 @@ import { historyCutoff } from '@shared/rules/chat-history.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { blockSetsOf } from '../blocks/queries.js';
+import { creditBalance } from '../credits/ledger.js';
 import { presentChatProfile, presentMessage } from './presenter.js';
 import * as q from './queries.js';
 import { countsFor, type ChatMember } from './service.js';
@@ -84,5 +85,6 @@ export function syncMessages(ctx: AppContext, user: ChatMember, after: number): 
     messages: rows.slice(0, SYNC_MAX).map(presentMessage),
     has_more: rows.length > SYNC_MAX,
     counts: countsFor(ctx, user.id),
+    credits: creditBalance(ctx.db, user.id),
   };
 }
