@@ -33,6 +33,8 @@ test('a free member who started her 2 conversations sees the premium-only alert'
 
 test('running out of credits shows the buy button and keeps the message for a retry', async ({ browser, baseURL }) => {
   const james = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
+  // The desktop size of the other screenshots (chat-screens.spec.ts): the notice beside the list.
+  await james.page.setViewportSize({ width: 1440, height: 900 });
   // No socket, so the send goes over REST, where this test answers as a server with no credits left.
   await james.page.route('**/socket.io/**', (route) => route.abort());
   await james.page.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
