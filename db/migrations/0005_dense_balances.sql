@@ -41,5 +41,12 @@ WHEN NEW.`user_id` != OLD.`user_id`
 BEGIN
   SELECT RAISE(ABORT, 'credit_balances: written only from the ledger');
 END;--> statement-breakpoint
+-- A deleted row would read as a balance of 0 while the ledger says otherwise. Only the cascade of a
+-- deleted member removes one: by then the member's row is gone.
+CREATE TRIGGER `credit_balances_delete_with_member` BEFORE DELETE ON `credit_balances`
+WHEN EXISTS (SELECT 1 FROM `users` WHERE `id` = OLD.`user_id`)
+BEGIN
+  SELECT RAISE(ABORT, 'credit_balances: written only from the ledger');
+END;--> statement-breakpoint
 DROP INDEX `credit_ledger_user`;--> statement-breakpoint
 CREATE INDEX `credit_ledger_user` ON `credit_ledger` (`user_id`,`id`) WHERE message_id IS NULL;

@@ -41,12 +41,12 @@ export const creditLedger = sqliteTable(
 );
 
 /**
- * Each member's balance as of their newest ledger row, kept by the database itself: a trigger on
- * every ledger INSERT writes it, and other triggers refuse any other write: a balance may only be
- * set to what the newest ledger row says of its member (all in migration 0005). No code
- * writes this table. It exists because it is small: a charge rewrites one of a few dozen pages
- * (ten thousand members), where the newest-row look-up through the ledger's user index wrote a
- * leaf of an index that grows with every message.
+ * Each member's balance as of their newest ledger row, kept by the database itself (migration
+ * 0005). A trigger on every ledger INSERT writes it; other triggers refuse every other write, so a
+ * balance can only be set to what the newest ledger row says of its member, and a row only goes
+ * with its member. No code writes this table. It exists because it is small: a charge rewrites
+ * one of a few dozen pages (ten thousand members), where the newest-row look-up through the
+ * ledger's user index wrote a leaf of an index that grows with every message.
  */
 export const creditBalances = sqliteTable('credit_balances', {
   userId: integer('user_id')

@@ -89,7 +89,12 @@ describe('credit ledger', () => {
     // Not even to the figure of an older row of the member's own.
     writeTransaction(db, (tx) => chargeForMessage(tx, m.id, 1, 'message', 61, 1));
     expect(() => db.$client.prepare('UPDATE credit_balances SET balance = 3 WHERE user_id = ?').run(m.id)).toThrow(/written only from the ledger/);
+    // Nor removed, which would read as 0 while the ledger says 2.
+    expect(() => db.$client.prepare('DELETE FROM credit_balances WHERE user_id = ?').run(m.id)).toThrow(/written only from the ledger/);
     expect([creditBalance(db, m.id), creditBalance(db, other.id)]).toEqual([2, 0]);
+    // The member's own removal takes the row along (a purge of accounts must not be refused).
+    db.$client.prepare('DELETE FROM users WHERE id = ?').run(m.id);
+    expect(db.$client.prepare('SELECT count(*) AS n FROM credit_balances WHERE user_id = ?').get(m.id)).toEqual({ n: 0 });
   });
 
   it('the balance is always the newest row\'s balance_after and the sum of the movements, whoever moved last', async () => {

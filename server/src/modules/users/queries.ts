@@ -17,8 +17,8 @@ interface ProfileWithPhotoRow {
 
 /**
  * GET /api/user.php is the most frequent call: the profile fields it shows, the main photo and the
- * balance (kept from the ledger in credit_balances, modules/credits) come in one prepared statement, read as SQLite
- * returns it (no ORM mapping; all plain columns).
+ * balance (kept from the ledger in credit_balances, modules/credits) come in one prepared
+ * statement, read as SQLite returns it (no ORM mapping; all plain columns).
  */
 const profileWithPhoto = preparedOnce((db) =>
   connectionOf(db).prepare<[userId: number], ProfileWithPhotoRow>(
