@@ -7,8 +7,9 @@
  * larger than one commit's reach; then BENCH_COMMITS commits of 64 sends each are counted, with
  * senders in three orders: rounds in a fresh shuffle each (as the benches send), pairs drawn at
  * random, and every round in the order of the first, which created the conversations (as the
- * benches sent until session 19). Baseline from the same run and database: one INSERT of a message-sized row into a
- * table of its own, 64 per commit. CPU per send is printed too, but only the frames are steady.
+ * benches sent until session 19). Baseline from the same run and database: one INSERT of a
+ * message-sized row into a table of its own, 64 per commit. CPU per send is printed too, but only
+ * the frames are steady.
  * Environment: BENCH_PAIRS (5000: 10,000 members), BENCH_GROW (150000), BENCH_COMMITS (100).
  */
 import { readFileSync, rmSync } from 'node:fs';
@@ -16,14 +17,15 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { openDb, type Db } from '@db/client.js';
 import { groupCommit } from '@db/group-commit.js';
-import { sites, users } from '@db/schema/index.js';
+import { sites, type UserRow } from '@db/schema/index.js';
 import type { AppContext } from '../../server/src/context.js';
 import { sendMessage } from '../../server/src/modules/chats/service.js';
 import { silentNotifier } from '../../server/src/realtime/notifier.js';
-import { createMember, insertTestSite } from '../../server/src/test/factories.js';
+import { insertTestSite } from '../../server/src/test/factories.js';
 import { tempDir } from '../../server/src/test/harness.js';
 import { newClientId } from '../../client/src/state/chat-thread.js';
 import { turnsOf } from './lib/scattered-order.js';
+import { bareInsertTransaction, BENCH_MESSAGE, createChatPairs } from './lib/send-fixture.js';
 import { printTable } from './lib/table.js';
 
 export const description = 'WAL frames (pages written) per chat send, by B-tree, after growing the database; vs a bare INSERT';
@@ -72,15 +74,9 @@ export async function main(): Promise<void> {
   const db = openDb(file);
   const siteId = insertTestSite(db);
   const site = db.select().from(sites).where(eq(sites.id, siteId)).get()!;
-  const pairs: Array<[UserClaim, number]> = [];
-  for (let i = 0; i < PAIRS; i++) {
-    const a = await createMember(db, { credits: 10_000_000, paidUser: true });
-    const b = await createMember(db, { credits: 10_000_000, paidUser: true });
-    pairs.push([db.select().from(users).where(eq(users.id, a.id)).get()!, b.id]);
-  }
+  const pairs = await createChatPairs(db, PAIRS);
   const ctx = { db, clock: { now: () => Date.now() }, notifier: silentNotifier, config: {} } as unknown as AppContext;
-  const sendAs = ([sender, recipient]: [UserClaim, number]) =>
-    sendMessage(ctx, sender, site, { profile: recipient, client_id: newClientId(), body: 'Hello there, how is your week going?' });
+  const sendAs = ([sender, recipient]: [UserRow, UserRow]) => sendMessage(ctx, sender, site, { profile: recipient.id, client_id: newClientId(), body: BENCH_MESSAGE });
   const turnOf = turnsOf(PAIRS, 'bench-pages');
   let turn = 0;
   const inRounds = () => sendAs(pairs[turnOf(turn++)]!);
@@ -99,11 +95,7 @@ export async function main(): Promise<void> {
   // From here on nothing copies the WAL back, so it holds exactly the frames of what follows.
   db.$client.pragma('wal_autocheckpoint = 0');
 
-  db.$client.exec('CREATE TABLE bench_floor (id INTEGER PRIMARY KEY, conversation_id INTEGER, sender_id INTEGER, body TEXT, created_at INTEGER)');
-  const insert = db.$client.prepare('INSERT INTO bench_floor (conversation_id, sender_id, body, created_at) VALUES (?, ?, ?, ?)');
-  const floorBatch = db.$client.transaction(() => {
-    for (let i = 0; i < PER_COMMIT; i++) insert.run(1, 2, 'Hello there, how is your week going?', Date.now());
-  });
+  const floorBatch = bareInsertTransaction(db.$client, PER_COMMIT);
   let floorCalls = 0;
   const floor = () => {
     // One transaction of PER_COMMIT inserts per "commit" of count(): run it on the commit's first unit.
@@ -131,5 +123,3 @@ export async function main(): Promise<void> {
   db.$client.close();
   rmSync(dir, { recursive: true, force: true });
 }
-
-type UserClaim = { id: number; sessionEpoch: number };

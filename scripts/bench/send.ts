@@ -14,15 +14,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { sites, users, type UserRow } from '@db/schema/index.js';
+import { sites } from '@db/schema/index.js';
 import { groupCommit, MIN_COMMIT_INTERVAL_MS } from '@db/group-commit.js';
 import { connectionOf } from '@db/prepared.js';
 import { silentNotifier } from '../../server/src/realtime/notifier.js';
 import { sendMessage } from '../../server/src/modules/chats/service.js';
-import { createMember } from '../../server/src/test/factories.js';
 import { startTestServer } from '../../server/src/test/harness.js';
 import { newClientId } from '../../client/src/state/chat-thread.js';
 import { turnsOf } from './lib/scattered-order.js';
+import { bareInsertTransaction, BENCH_MESSAGE, createChatPairs } from './lib/send-fixture.js';
 import { printTable } from './lib/table.js';
 
 export const description = 'in-process cost of sendMessage (all rules, group commit) vs a bare INSERT per transaction';
@@ -41,20 +41,14 @@ export async function main(): Promise<void> {
   const server = await startTestServer();
   try {
     const site = server.db.select().from(sites).where(eq(sites.id, server.siteId)).get()!;
-    const row = (id: number) => server.db.select().from(users).where(eq(users.id, id)).get()!;
-    const pairs: Array<[UserRow, UserRow]> = [];
-    for (let i = 0; i < PAIRS; i++) {
-      const a = await createMember(server.db, { credits: 10_000_000, paidUser: true });
-      const b = await createMember(server.db, { credits: 10_000_000, paidUser: true });
-      pairs.push([row(a.id), row(b.id)]);
-    }
+    const pairs = await createChatPairs(server.db, PAIRS);
     const ctx = { ...server.ctx, notifier: silentNotifier };
     // One sequence of turns for the whole run: every row goes on where the one before stopped.
     const turnOf = turnsOf(PAIRS, 'bench-send');
     let turn = 0;
     const send = () => {
       const [a, b] = pairs[turnOf(turn++)]!;
-      return sendMessage(ctx, a, site, { profile: b.id, client_id: newClientId(), body: 'Hello there, how is your week going?' });
+      return sendMessage(ctx, a, site, { profile: b.id, client_id: newClientId(), body: BENCH_MESSAGE });
     };
     const inFlight = async (concurrency: number): Promise<[number, number]> => {
       const started = performance.now();
@@ -64,12 +58,8 @@ export async function main(): Promise<void> {
     };
 
     const sqlite = connectionOf(server.db);
-    sqlite.exec('CREATE TABLE bench_floor (id INTEGER PRIMARY KEY, conversation_id INTEGER, sender_id INTEGER, body TEXT, created_at INTEGER)');
-    const insert = sqlite.prepare('INSERT INTO bench_floor (conversation_id, sender_id, body, created_at) VALUES (?, ?, ?, ?)');
     const floor = (perTransaction: number): [number, number] => {
-      const batch = sqlite.transaction(() => {
-        for (let j = 0; j < perTransaction; j++) insert.run(1, 2, 'Hello there, how is your week going?', Date.now());
-      });
+      const batch = bareInsertTransaction(sqlite, perTransaction);
       const started = performance.now();
       const written = bytesWritten();
       for (let i = 0; i < sends; i += perTransaction) batch.immediate();

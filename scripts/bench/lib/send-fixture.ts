@@ -1,0 +1,35 @@
+/**
+ * What the in-process send benches (send, pages) share: the members who chat, the message they
+ * send, and the baseline they are measured against, a bare INSERT of a row of that size.
+ */
+import type Database from 'better-sqlite3';
+import { eq } from 'drizzle-orm';
+import type { Db } from '@db/client.js';
+import { users, type UserRow } from '@db/schema/index.js';
+import { createMember } from '../../../server/src/test/factories.js';
+
+export const BENCH_MESSAGE = 'Hello there, how is your week going?';
+
+/** `count` pairs of premium members with credits for any run, as stored (the sender's claim is read from it). */
+export async function createChatPairs(db: Db, count: number): Promise<Array<[UserRow, UserRow]>> {
+  const row = (id: number) => db.select().from(users).where(eq(users.id, id)).get()!;
+  const pairs: Array<[UserRow, UserRow]> = [];
+  for (let i = 0; i < count; i++) {
+    const a = await createMember(db, { credits: 10_000_000, paidUser: true });
+    const b = await createMember(db, { credits: 10_000_000, paidUser: true });
+    pairs.push([row(a.id), row(b.id)]);
+  }
+  return pairs;
+}
+
+/**
+ * The floor of persisting anything: a table of its own and a transaction that INSERTs
+ * `perTransaction` message-sized rows into it (call `.immediate()` for one commit).
+ */
+export function bareInsertTransaction(sqlite: Database.Database, perTransaction: number): Database.Transaction<() => void> {
+  sqlite.exec('CREATE TABLE IF NOT EXISTS bench_floor (id INTEGER PRIMARY KEY, conversation_id INTEGER, sender_id INTEGER, body TEXT, created_at INTEGER)');
+  const insert = sqlite.prepare('INSERT INTO bench_floor (conversation_id, sender_id, body, created_at) VALUES (?, ?, ?, ?)');
+  return sqlite.transaction(() => {
+    for (let i = 0; i < perTransaction; i++) insert.run(1, 2, BENCH_MESSAGE, Date.now());
+  });
+}
