@@ -2,7 +2,7 @@
  * The one place socket event names and payloads live. Server and client both import these maps,
  * so an event cannot be renamed on one side only.
  */
-import type { CountsDto, MessageDto, SendMessageInput, SendMessageResponse, SyncResponse } from './api/chats.js';
+import type { ChatsResponse, CountsDto, MessageDto, SendMessageInput, SendMessageResponse, SyncResponse } from './api/chats.js';
 import { z } from 'zod';
 import type { ErrorCode } from './errors.js';
 
@@ -51,6 +51,8 @@ export interface ClientToServerEvents {
   'message:read': (input: { conversation: number; message: number }, ack: Ack<CountsDto>) => void;
   /** catch-up after a (re)connect: the twin of GET /api/sync.php, answered in the ack */
   'sync': (input: { after: number }, ack: Ack<SyncResponse>) => void;
+  /** the conversation list, reloaded after the catch-up: the twin of GET /api/chats.php */
+  'chats': (input: Record<string, never>, ack: Ack<ChatsResponse>) => void;
   'typing': (input: { conversation: number; typing: boolean }) => void;
   /** ask for the online state of these profiles; answers with their presence */
   'presence:watch': (input: { profiles: number[] }, ack: Ack<Array<{ profile: number; online: boolean; last_seen: string | null }>>) => void;
@@ -70,6 +72,9 @@ export const typingInput = z.object({
   conversation: z.number().int().positive(),
   typing: z.boolean(),
 });
+
+/** Payload of the `chats` command: nothing (an object, so every command has the same shape). */
+export const chatsCommandInput = z.object({}).strict();
 
 /** Payload of the `presence:watch` command. */
 export const presenceWatchInput = z.object({

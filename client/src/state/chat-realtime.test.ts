@@ -139,10 +139,13 @@ describe('the realtime owner', () => {
     start((event, payload) => {
       if (event === 'message:send') return { ok: true, data: { message: { ...stored, client_id: (payload as { client_id: string }).client_id }, credits: 9, duplicate: false } };
       if (event === 'sync') return { ok: true, data: syncPages[(payload as { after: number }).after] };
+      // The list reload after the catch-up, over the socket too.
+      if (event === 'chats') return { ok: true, data: { chats: [{ ...entry(message(102, PEER)), num_unread_messages: 2 }], counts: { ...COUNTS, total_unread: 2, badge: 2 } } };
       return undefined;
     });
     await flush();
     openThreadWith([message(100, PEER)]);
+    expect(api.fetchChats).toHaveBeenCalledTimes(1); // the first load, before the socket exists
 
     // Written while there is no socket: REST is tried, the network is down, it stays pending.
     vi.mocked(api.postMessage).mockRejectedValue(new ApiError(0, 'try_later', {}));
@@ -152,10 +155,12 @@ describe('the realtime owner', () => {
     expect(pending.local).toBe('pending');
     expect(vi.mocked(api.postMessage).mock.calls[0]![0].client_id).toBe(pending.client_id);
 
-    vi.mocked(api.fetchChats).mockResolvedValue({ chats: [entry(message(102, PEER))], counts: { ...COUNTS, total_unread: 2, badge: 2 } });
     socket.connect();
     await flush();
 
+    expect(socket.emitted.filter((e) => e.event === 'chats').map((e) => e.payload)).toEqual([{}]);
+    expect(api.fetchChats).toHaveBeenCalledTimes(1);
+    expect(appStore.get(chatEntriesAtom).get(PEER)?.num_unread_messages).toBe(2);
     const syncs = socket.emitted.filter((e) => e.event === 'sync').map((e) => e.payload);
     expect(syncs).toEqual([{ after: 100 }, { after: 101 }]);
     expect(api.fetchSync).not.toHaveBeenCalled();
@@ -182,6 +187,9 @@ describe('the realtime owner', () => {
     expect(socket.emitted.filter((e) => e.event === 'sync').map((e) => e.payload)).toEqual([{ after: 100 }]);
     expect(vi.mocked(api.fetchSync).mock.calls.map((c) => c[0])).toEqual([100]);
     expect(storedIds()).toEqual([100, 101]);
+    // The list, asked over the socket and not answered, came over REST: once at start, once now.
+    expect(socket.emitted.filter((e) => e.event === 'chats')).toHaveLength(1);
+    expect(api.fetchChats).toHaveBeenCalledTimes(2);
   });
 
   it('after being away, shows the balance that another tab or device left, with the messages it sent meanwhile', async () => {

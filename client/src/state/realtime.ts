@@ -5,7 +5,7 @@
  * down. Components never see the socket: they call state/chat-actions.ts, which asks this module
  * for a transport. Correctness never rests on Socket.IO connection-state recovery.
  */
-import type { MessageDto, SendMessageInput, SyncResponse } from '@shared/api/chats.js';
+import type { ChatsResponse, MessageDto, SendMessageInput, SyncResponse } from '@shared/api/chats.js';
 import { ICEBREAKERS } from '@shared/rules/chat-icebreakers.js';
 import { ApiError } from '../api/http.js';
 import { fetchChats, fetchCounts, fetchLikesIfAvailable, fetchSync, postMessage, postMessagesRead, sendPageHiddenBeacon } from '../api/chats.js';
@@ -142,10 +142,13 @@ function receive(messages: readonly MessageDto[]): void {
   if (unknown.length > 0) void refreshChats().then(() => applyMessages(unknown));
 }
 
-/** Reloads the conversation list (also used after a failed delete). */
+/**
+ * Reloads the conversation list (after every catch-up, and after a failed delete): over the socket
+ * when it is up, as the sync does, else REST.
+ */
 export async function refreshChats(): Promise<void> {
   try {
-    const response = await fetchChats();
+    const response = (socket?.connected ? await chatsOverSocket(socket) : null) ?? (await fetchChats());
     if (stopped) return;
     applyChats(response);
     // First load: the list's newest message is where catch-up starts (nothing older is held).
@@ -186,6 +189,13 @@ async function syncFromDatabase(): Promise<void> {
 function syncOverSocket(s: ChatSocket, after: number): Promise<SyncResponse | null> {
   return new Promise((resolve) => {
     s.timeout(ACK_TIMEOUT_MS).emit('sync', { after }, (error, result) => resolve(!error && result?.ok ? result.data : null));
+  });
+}
+
+/** The socket `chats` command; null when it was not answered, so the caller falls back to REST. */
+function chatsOverSocket(s: ChatSocket): Promise<ChatsResponse | null> {
+  return new Promise((resolve) => {
+    s.timeout(ACK_TIMEOUT_MS).emit('chats', {}, (error, result) => resolve(!error && result?.ok ? result.data : null));
   });
 }
 

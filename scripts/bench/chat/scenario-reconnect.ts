@@ -2,9 +2,9 @@
  * Scenario 4: reconnect storm. Members chat at a fixed rate; a third of the way in the server is
  * killed (SIGKILL: a crash, not a clean stop) and started again on the same port. Clients
  * reconnect on their own (the real client's backoff), re-send unacknowledged messages with the
- * same client ids, catch up with the socket's `sync` command after the newest id they held and watch
- * their partner's presence again, as the real client does (client/src/state/realtime.ts; its list
- * reload right after the sync is left out). Lost: a
+ * same client ids, and catch up as the real client does (client/src/state/realtime.ts): the
+ * socket's `sync` command after the newest id they held, then the list (`chats`), then a presence
+ * watch of the list's profiles. Lost: a
  * message its recipient never got; duplicated: one the recipient got under two stored ids.
  */
 import type { ChatBenchOptions } from './options.js';
@@ -42,7 +42,7 @@ export interface ReconnectResult {
   /** the restarted server's CPU seconds from listening until 99% were back: steadier than the wall time on a noisy machine */
   serverCpuSecondsUntil99: number | null;
   reconnectedAll: number;
-  /** reconnects whose sync or presence watch failed */
+  /** reconnects whose catch-up (sync, list, presence watch) failed */
   catchUpFailures: number;
   stored: { rows: number; distinctClientIds: number };
   stillPending: number;
@@ -70,11 +70,6 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
   let exitSeenSeconds = 0;
   const reconnectedAt: number[] = [];
   let catchUpFailures = 0;
-  const partnerOf = new Map<AppClient, number>();
-  for (const [a, b] of pairUp(appClients)) {
-    partnerOf.set(a, b.memberId);
-    partnerOf.set(b, a.memberId);
-  }
   const needed = Math.ceil(members.length * 0.99);
   let listening: ServerCpu | undefined;
   let busyUntil99: Promise<{ share: number; cpuSeconds: number } | null> = Promise.resolve(null);
@@ -91,8 +86,10 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
           cpuSeconds: (to.micros - from.micros) / 1e6,
         }));
       }
-      const partner = partnerOf.get(c);
-      Promise.all([c.syncAfter(newestBefore), partner === undefined ? undefined : c.watchPresence([partner])]).catch(() => catchUpFailures++);
+      c.syncAfter(newestBefore)
+        .then(() => c.reloadList())
+        .then((profiles) => c.watchPresence(profiles))
+        .catch(() => catchUpFailures++);
     };
   }
 

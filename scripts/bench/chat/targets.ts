@@ -7,8 +7,8 @@
  */
 import { io as connectSocketIo, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../../shared/src/realtime.js';
-import type { MessageDto } from '../../../shared/src/api/chats.js';
+import type { AckResult, ClientToServerEvents, ServerToClientEvents } from '../../../shared/src/realtime.js';
+import type { ChatsResponse, MessageDto } from '../../../shared/src/api/chats.js';
 import type { ServeKind } from './ipc.js';
 import type { BenchMember } from './fixture.js';
 import { SOCKET_RECONNECT, SOCKET_TRANSPORTS } from '@shared/constants.js';
@@ -104,6 +104,16 @@ export class AppClient implements TargetClient {
 
   connected(): boolean {
     return this.socket.connected;
+  }
+
+  /**
+   * The list reload that follows the real client's catch-up: the socket's `chats` command. Resolves
+   * with the profiles of the list, whose presence the real client then watches.
+   */
+  async reloadList(): Promise<number[]> {
+    const result: AckResult<ChatsResponse> = await this.socket.timeout(30_000).emitWithAck('chats', {});
+    if (!result.ok) throw new Error(`chats refused: ${result.error}`);
+    return result.data.chats.map((chat) => chat.profile.id);
   }
 
   /** The real client watches its conversation partners again on every new socket. */

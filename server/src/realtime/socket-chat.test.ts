@@ -5,10 +5,11 @@ import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages } from '@db/schema/index.js';
-import type { CountsDto, MessageDto, SendMessageResponse, SyncResponse } from '@shared/api/chats.js';
+import type { ChatsResponse, CountsDto, MessageDto, SendMessageResponse, SyncResponse } from '@shared/api/chats.js';
 import { clientId, loggedInMember, send } from '../modules/chats/chat-test-kit.js';
 import { creditBalance } from '../modules/credits/ledger.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
+import { statementsRunBy, wideReads } from '../test/statement-plans.js';
 import { collect, command, nextEvent, nextEventArgs, openSocket, sleep, type ClientSocket } from './testing.js';
 
 setFlagsFromString('--expose-gc');
@@ -165,6 +166,46 @@ describe('chatting over the socket', () => {
       expect(await command(b.sockets[0]!, 'sync', bad), JSON.stringify(bad)).toMatchObject({ ok: false, error: 'invalid_request' });
     }
     expect((await command<SyncResponse>(b.sockets[0]!, 'sync', { after: 0 })).ok).toBe(true);
+  });
+
+  it('reloads the list over the socket: chats answers what chats.php answers, live presence and blocks included', async () => {
+    const a = await memberWithTabs();
+    const b = await memberWithTabs();
+    const c = await memberWithTabs();
+    await send(a.client, b.id, 'from a, who is online');
+    await send(c.client, b.id, 'from c, whom b blocks');
+    expect((await b.client.post('/api/block.php', { profile: c.id })).status).toBe(200);
+
+    const overSocket = await command<ChatsResponse>(b.sockets[0]!, 'chats', {});
+    const overRest = await b.client.get('/api/chats.php');
+    expect(overSocket.ok).toBe(true);
+    const data = (overSocket as { data: ChatsResponse }).data;
+    expect(data.chats.map((chat) => [chat.profile.id, chat.profile.online, chat.blocked_by_me])).toEqual([
+      [c.id, false, true],
+      [a.id, true, false],
+    ]);
+    expect(data.counts).toMatchObject({ total_unread: 2 });
+    expect(data).toEqual(overRest.body);
+
+    for (const bad of [{ after: 1 }, 'all', null]) {
+      expect(await command(b.sockets[0]!, 'chats', bad), JSON.stringify(bad)).toMatchObject({ ok: false, error: 'invalid_request' });
+    }
+  });
+
+  it("a reconnect's catch-up (sync, the list, the presence watch) reads through indexes, never a whole table or site", async () => {
+    // After a restart every member runs these at once: a wide read in one is a storm-long stall.
+    const a = await memberWithTabs();
+    const b = await memberWithTabs();
+    const first = (await send(a.client, b.id, 'before the drop')).body.message as MessageDto;
+    await send(b.client, a.id, 'missed');
+    const statements = await statementsRunBy(server, async () => {
+      expect((await command(a.sockets[0]!, 'sync', { after: first.id })).ok).toBe(true);
+      expect((await command(a.sockets[0]!, 'chats', {})).ok).toBe(true);
+      expect((await command(a.sockets[0]!, 'presence:watch', { profiles: [b.id] })).ok).toBe(true);
+      expect((await a.client.get('/api/chats.php')).status).toBe(200);
+    });
+    expect(statements.size).toBeGreaterThan(5);
+    expect(wideReads(server, statements)).toEqual([]);
   });
 
   it('stores a send retried with the same client id once and acks the same message', async () => {

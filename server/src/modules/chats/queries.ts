@@ -1,6 +1,6 @@
 /** Drizzle access for conversations and messages; services call these, inside or outside a transaction. */
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
+import { and, asc, count, desc, eq, getTableColumns, gt, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '@db/client.js';
 import { preparedOnce } from '@db/prepared.js';
 import { SYNC_MAX } from '@shared/api/chats.js';
@@ -40,14 +40,29 @@ const peerColumns = {
 /** Members of this site with a profile, not deleted; only approved main photos are shown. */
 export function findPeers(db: Db, siteId: number, ids: number[]): PeerRow[] {
   if (ids.length === 0) return [];
-  return db
+  return peersByIds(db).all({ ids: JSON.stringify(ids), siteId });
+}
+
+/**
+ * The chat list's reads run on every list load, and every client loads its list after each
+ * reconnect: prepared once, like the send path. Built per call, drizzle's query builder cost more
+ * than the reads (the list was most of a reconnect's CPU in the storm bench). A list of ids is
+ * bound as one JSON array, so one statement serves any number of them.
+ */
+const idsIn = (column: AnySQLiteColumn) =>
+  sql`${column} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`;
+
+const peersByIds = preparedOnce((db) =>
+  db
     .select(peerColumns)
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, 'approved')))
-    .where(and(inArray(users.id, ids), eq(users.siteId, siteId), ne(users.status, 'deleted')))
-    .all();
-}
+    // `+site_id`: with the ids in a JSON array the planner cannot count them, and it would rather
+    // read every member of the site through the site's index than look the ids up.
+    .where(and(idsIn(users.id), sql`+${users.siteId} = ${sql.placeholder('siteId')}`, ne(users.status, 'deleted')))
+    .prepare(),
+);
 
 const peerById = preparedOnce((db) =>
   db
@@ -152,9 +167,11 @@ export function findMessage(db: Db, conversationId: number, messageId: number): 
     .get();
 }
 
+const messagesByIds = preparedOnce((db) => db.select().from(messages).where(idsIn(messages.id)).prepare());
+
 export function findMessagesByIds(db: Db, ids: number[]): MessageRow[] {
   if (ids.length === 0) return [];
-  return db.select().from(messages).where(inArray(messages.id, ids)).all();
+  return messagesByIds(db).all({ ids: JSON.stringify(ids) });
 }
 
 /** The conversation of an unordered pair of members. */
@@ -187,7 +204,7 @@ export function findConversationOf(db: Db, userId: number, conversationId: numbe
   return conversationOfMember(db).get({ userId, conversationId });
 }
 
-export function peerIdOf(conversation: ConversationRow, userId: number): number {
+export function peerIdOf(conversation: Pick<ConversationRow, 'userLow' | 'userHigh'>, userId: number): number {
   return conversation.userLow === userId ? conversation.userHigh : conversation.userLow;
 }
 
@@ -374,24 +391,42 @@ export function unreadAndNewLikesOf(db: Db, userId: number): { unread: number; n
 }
 
 /** Visible conversations of a member, newest last message first. */
-export function visibleConversationsOf(db: Db, userId: number) {
-  return db
-    .select({ conversation: conversations, member: conversationMembers })
+// Flat columns, not { conversation, member } objects: a nested selection takes drizzle's slow
+// row mapping (streamlined-query.ts), and the list needs only these.
+const visibleConversationRows = preparedOnce((db) =>
+  db
+    .select({
+      conversationId: conversations.id,
+      userLow: conversations.userLow,
+      userHigh: conversations.userHigh,
+      lastMessageId: conversationMembers.lastMessageId,
+      hiddenBeforeMessageId: conversationMembers.hiddenBeforeMessageId,
+      unreadCount: conversationMembers.unreadCount,
+    })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .where(and(eq(conversationMembers.userId, userId), isNull(conversationMembers.deletedAt)))
+    .where(and(eq(conversationMembers.userId, sql.placeholder('userId')), isNull(conversationMembers.deletedAt)))
     .orderBy(desc(conversationMembers.lastMessageId))
-    .all();
+    .prepare(),
+);
+
+/** The member's conversations that are not deleted for them, newest last message first. */
+export function visibleConversationsOf(db: Db, userId: number) {
+  return visibleConversationRows(db).all({ userId });
 }
+
+const otherMembersOf = preparedOnce((db) =>
+  db
+    .select()
+    .from(conversationMembers)
+    .where(and(idsIn(conversationMembers.conversationId), ne(conversationMembers.userId, sql.placeholder('userId'))))
+    .prepare(),
+);
 
 /** The other member's row of each conversation (for read ticks). */
 export function peerMembersOf(db: Db, userId: number, conversationIds: number[]): MemberRow[] {
   if (conversationIds.length === 0) return [];
-  return db
-    .select()
-    .from(conversationMembers)
-    .where(and(inArray(conversationMembers.conversationId, conversationIds), ne(conversationMembers.userId, userId)))
-    .all();
+  return otherMembersOf(db).all({ ids: JSON.stringify(conversationIds), userId });
 }
 
 // Every presence watch runs this, and every client watches again on each reconnect. Through the

@@ -6,40 +6,54 @@ import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { blockSetsOf } from '../blocks/queries.js';
 import { creditBalance } from '../credits/ledger.js';
+import { withLivePresence } from './live-presence.js';
 import { presentChatProfile, presentMessage } from './presenter.js';
 import * as q from './queries.js';
 import { countsFor, type ChatMember } from './service.js';
 
-/** GET /api/chats.php: visible conversations, newest last message first. */
-export function listChats(ctx: AppContext, user: UserRow, site: SiteRow): ChatsResponse {
+/**
+ * GET /api/chats.php and the socket's `chats` command: visible conversations, newest last message
+ * first. Presence is not filled in here (withLivePresence does it, asynchronously).
+ */
+export function listChats(ctx: AppContext, user: ChatMember, site: SiteRow): ChatsResponse {
   const now = ctx.clock.now();
   const since = historyCutoff(now, user.paidUser);
   const rows = q.visibleConversationsOf(ctx.db, user.id);
-  const peerIds = rows.map((r) => q.peerIdOf(r.conversation, user.id));
+  const peerIds = rows.map((r) => q.peerIdOf(r, user.id));
   const peers = new Map(q.findPeers(ctx.db, site.id, peerIds).map((p) => [p.id, p]));
-  const peerMembers = new Map(q.peerMembersOf(ctx.db, user.id, rows.map((r) => r.conversation.id)).map((m) => [m.conversationId, m]));
-  const lastMessages = new Map(q.findMessagesByIds(ctx.db, rows.flatMap((r) => r.member.lastMessageId ?? [])).map((m) => [m.id, m]));
+  const peerMembers = new Map(q.peerMembersOf(ctx.db, user.id, rows.map((r) => r.conversationId)).map((m) => [m.conversationId, m]));
+  const lastMessages = new Map(q.findMessagesByIds(ctx.db, rows.flatMap((r) => r.lastMessageId ?? [])).map((m) => [m.id, m]));
   const { blockedByMe, blockedMe } = blockSetsOf(ctx.db, user.id);
 
   const chats: ChatEntryDto[] = [];
-  for (const { conversation, member } of rows) {
-    const peer = peers.get(q.peerIdOf(conversation, user.id));
+  for (const row of rows) {
+    const peer = peers.get(q.peerIdOf(row, user.id));
     if (!peer) continue; // the other member's account is gone
-    const last = member.lastMessageId ? lastMessages.get(member.lastMessageId) : undefined;
-    if (!last || last.id <= member.hiddenBeforeMessageId) continue;
+    const last = row.lastMessageId ? lastMessages.get(row.lastMessageId) : undefined;
+    if (!last || last.id <= row.hiddenBeforeMessageId) continue;
     chats.push({
-      conversation: conversation.id,
+      conversation: row.conversationId,
       profile: presentChatProfile(peer, site, now, !blockedByMe.has(peer.id) && !blockedMe.has(peer.id)),
-      num_unread_messages: member.unreadCount,
+      num_unread_messages: row.unreadCount,
       // A free member's preview would otherwise show a message the history cut hides.
       last_message: since !== null && last.createdAt < since ? null : presentMessage(last),
       // A block (either way) hides read receipts, as it hides presence.
-      peer_last_read: blockedByMe.has(peer.id) || blockedMe.has(peer.id) ? 0 : (peerMembers.get(conversation.id)?.lastReadMessageId ?? 0),
+      peer_last_read: blockedByMe.has(peer.id) || blockedMe.has(peer.id) ? 0 : (peerMembers.get(row.conversationId)?.lastReadMessageId ?? 0),
       blocked_by_me: blockedByMe.has(peer.id),
       blocked_me: blockedMe.has(peer.id),
     });
   }
   return { chats, counts: countsFor(ctx, user.id) };
+}
+
+/**
+ * The list with every entry's online state as the realtime presence knows it now. A block (either
+ * way) hides presence: those entries stay offline with no last-seen time.
+ */
+export async function chatListWithPresence(ctx: AppContext, user: ChatMember, site: SiteRow): Promise<ChatsResponse> {
+  const answer = listChats(ctx, user, site);
+  await withLivePresence(ctx, answer.chats.filter((chat) => !chat.blocked_by_me && !chat.blocked_me).map((chat) => chat.profile));
+  return answer;
 }
 
 /** GET /api/messages.php: a page of one conversation, opened by its id or by the other profile. */

@@ -17,7 +17,7 @@ import { requireUser } from '../../http/current-user.js';
 import { parseInput } from '../../http/validate.js';
 import { blockRoutes } from '../blocks/routes.js';
 import { pageHiddenRoutes } from '../presence-beacon/routes.js';
-import { listChats, loadMessages, syncMessages } from './reading.js';
+import { chatListWithPresence, loadMessages, syncMessages } from './reading.js';
 import { removeChat } from './removal.js';
 import { countsFor, markRead, sendMessage } from './service.js';
 import { withLivePresence } from './live-presence.js';
@@ -25,10 +25,7 @@ import { withLivePresence } from './live-presence.js';
 export function chatRoutes(router: Router, ctx: AppContext): void {
 
   router.get('/chats.php', async (req, res) => {
-    const answer = listChats(ctx, requireUser(req), req.site);
-    // A block (either way) hides presence: those entries stay offline with no last-seen time.
-    await withLivePresence(ctx, answer.chats.filter((chat) => !chat.blocked_by_me && !chat.blocked_me).map((chat) => chat.profile));
-    res.json(answer);
+    res.json(await chatListWithPresence(ctx, requireUser(req), req.site));
   });
 
   router.get('/messages.php', async (req, res) => {

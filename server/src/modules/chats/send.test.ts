@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { conversationMembers, conversations, messages } from '@db/schema/index.js';
 import { startTestServer, TestClient, type TestServer } from '../../test/harness.js';
+import { statementsRunBy, wideReads } from '../../test/statement-plans.js';
 import { createMember, ledgerMovementsOf } from '../../test/factories.js';
 import { creditBalance } from '../credits/ledger.js';
 import { clientId, loggedInMember, send } from './chat-test-kit.js';
@@ -266,29 +267,13 @@ describe('what a send costs the database', () => {
     const a = await loggedInMember(server, { credits: 3 });
     const b = await loggedInMember(server, { credits: 3 });
     await send(a.client, b.user.id, 'first');
-    const statements = new Set<string>();
-    const proto = Object.getPrototypeOf(server.db.$client.prepare('SELECT 1')) as Record<string, (...args: unknown[]) => unknown>;
-    const originals = { get: proto.get!, run: proto.run!, all: proto.all! };
-    for (const method of ['get', 'run', 'all'] as const) {
-      proto[method] = function (this: { source: string }, ...args: unknown[]) {
-        statements.add(this.source);
-        return originals[method].apply(this, args);
-      };
-    }
-    try {
+    const statements = await statementsRunBy(server, async () => {
       expect((await send(b.client, a.user.id, 'a reply')).status).toBe(201);
       expect((await send(a.client, b.user.id, 'the second')).status).toBe(201);
       expect((await send(a.client, b.user.id, 'the third')).status).toBe(201);
       expect((await send(a.client, b.user.id, 'no credits left')).status).toBe(402);
-    } finally {
-      Object.assign(proto, originals);
-    }
-    const scans = [...statements]
-      .filter((sql) => /^\s*(select|insert|update|delete|with)\b/i.test(sql))
-      .flatMap((sql) => {
-        const plan = server.db.$client.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...Array.from(sql.matchAll(/\?/g), () => 1)) as Array<{ detail: string }>;
-        return plan.filter((step) => /^SCAN (?!CONSTANT ROW|\(subquery)/.test(step.detail)).map((step) => `${step.detail} in: ${sql.slice(0, 120)}`);
-      });
+    });
+    const scans = wideReads(server, statements);
     expect(statements.size).toBeGreaterThan(5);
     expect(scans).toEqual([]);
   });

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { markReadBody, syncCommandInput } from '@shared/api/chats.js';
-import { presenceWatchInput, rooms, typingInput } from '@shared/realtime.js';
+import { chatsCommandInput, presenceWatchInput, rooms, typingInput } from '@shared/realtime.js';
 import type { AppContext } from '../../context.js';
 import { HttpError, notFound, tooMany, unauthenticated } from '../../http/errors.js';
 import { invalidRequest, replyVia, runCommand } from '../../realtime/ack.js';
@@ -13,7 +13,7 @@ import { liveSocketMember } from '../../realtime/handshake.js';
 import type { CommandContext, MemberSocket, SocketCommandHandlers } from '../../realtime/types.js';
 import { blockSetsOf } from '../blocks/queries.js';
 import { isBlockedEitherWay } from '../blocks/service.js';
-import { syncMessages } from './reading.js';
+import { chatListWithPresence, syncMessages } from './reading.js';
 import { isConversationMember, markRead, peersOf, sendMessage, type ChatMember } from './service.js';
 
 const anyPayload = z.unknown();
@@ -80,6 +80,18 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
       void runCommand(syncCommandInput, input, replyVia(ack), async ({ after }) => {
         await receiving(this.data.userId);
         return syncMessages(ctx, freshMember(ctx, this), after);
+      });
+    },
+
+    // The list reload that follows the catch-up: after a restart every member asks at once, and
+    // over the socket that just connected it skips chats.php's connection, session load and
+    // express pipeline.
+    'chats'(this: MemberSocket, input: unknown, ack: unknown) {
+      void runCommand(chatsCommandInput, input, replyVia(ack), async () => {
+        const site = siteOf(this);
+        if (!site) throw notFound('unknown_site');
+        await receiving(this.data.userId);
+        return chatListWithPresence(ctx, freshMember(ctx, this), site);
       });
     },
 
