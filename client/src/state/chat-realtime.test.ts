@@ -22,7 +22,7 @@ const { mergeStored } = await import('./chat-thread.js');
 const { appStore } = await import('./jotai.js');
 const { userAtom } = await import('./user.js');
 const { countsAtom } = await import('./counts.js');
-const { chatEntriesAtom, connectionAtom, threadsAtom } = await import('./chats.js');
+const { chatEntriesAtom, connectionAtom, presenceAtom, threadsAtom } = await import('./chats.js');
 
 const ME = 1;
 const PEER = 2;
@@ -140,7 +140,10 @@ describe('the realtime owner', () => {
       if (event === 'message:send') return { ok: true, data: { message: { ...stored, client_id: (payload as { client_id: string }).client_id }, credits: 9, duplicate: false } };
       if (event === 'sync') return { ok: true, data: syncPages[(payload as { after: number }).after] };
       // The list reload after the catch-up, over the socket too.
-      if (event === 'chats') return { ok: true, data: { chats: [{ ...entry(message(102, PEER)), num_unread_messages: 2 }], counts: { ...COUNTS, total_unread: 2, badge: 2 } } };
+      if (event === 'chats') {
+        const listed = entry(message(102, PEER));
+        return { ok: true, data: { chats: [{ ...listed, num_unread_messages: 2, profile: { ...listed.profile, online: true } }], counts: { ...COUNTS, total_unread: 2, badge: 2 } } };
+      }
       return undefined;
     });
     await flush();
@@ -155,12 +158,18 @@ describe('the realtime owner', () => {
     expect(pending.local).toBe('pending');
     expect(vi.mocked(api.postMessage).mock.calls[0]![0].client_id).toBe(pending.client_id);
 
+    // Held from before the drop: the peer was offline. They came online while this tab was away.
+    appStore.set(presenceAtom, new Map([[PEER, { online: false, last_seen: null }]]));
     socket.connect();
     await flush();
 
     expect(socket.emitted.filter((e) => e.event === 'chats').map((e) => e.payload)).toEqual([{}]);
     expect(api.fetchChats).toHaveBeenCalledTimes(1);
     expect(appStore.get(chatEntriesAtom).get(PEER)?.num_unread_messages).toBe(2);
+    // The socket's list watched its profiles and read their state: no presence:watch of its own,
+    // and the state it read replaces the one held.
+    expect(socket.emitted.filter((e) => e.event === 'presence:watch')).toEqual([]);
+    expect(appStore.get(presenceAtom).get(PEER)).toEqual({ online: true, last_seen: null });
     const syncs = socket.emitted.filter((e) => e.event === 'sync').map((e) => e.payload);
     expect(syncs).toEqual([{ after: 100 }, { after: 101 }]);
     expect(api.fetchSync).not.toHaveBeenCalled();
@@ -187,9 +196,11 @@ describe('the realtime owner', () => {
     expect(socket.emitted.filter((e) => e.event === 'sync').map((e) => e.payload)).toEqual([{ after: 100 }]);
     expect(vi.mocked(api.fetchSync).mock.calls.map((c) => c[0])).toEqual([100]);
     expect(storedIds()).toEqual([100, 101]);
-    // The list, asked over the socket and not answered, came over REST: once at start, once now.
+    // The list, asked over the socket and not answered, came over REST: once at start, once now;
+    // then the client asks the socket to watch the listed profiles itself.
     expect(socket.emitted.filter((e) => e.event === 'chats')).toHaveLength(1);
     expect(api.fetchChats).toHaveBeenCalledTimes(2);
+    expect(socket.emitted.filter((e) => e.event === 'presence:watch').map((e) => e.payload)).toEqual([{ profiles: [PEER] }]);
   });
 
   it('after being away, shows the balance that another tab or device left, with the messages it sent meanwhile', async () => {

@@ -63,8 +63,13 @@ export function holdRemoval(profile: number, settled: Promise<unknown>): void {
   );
 }
 
-/** The list as GET /api/chats.php returned it; REST presence only fills gaps the socket left. */
-export function applyChats(response: ChatsResponse): void {
+/**
+ * The list as GET /api/chats.php or the socket's `chats` command returned it. `livePresence`: its
+ * online states were read after the socket started watching them (the `chats` command), so they
+ * replace what the client holds. A REST list's states only fill gaps while the socket is online,
+ * whose presence events are newer.
+ */
+export function applyChats(response: ChatsResponse, { livePresence = false } = {}): void {
   const entries = new Map<number, ChatEntryDto>();
   for (const entry of response.chats) if (!removalsInFlight.has(entry.profile.id)) entries.set(entry.profile.id, entry);
   appStore.set(chatEntriesAtom, entries);
@@ -74,7 +79,7 @@ export function applyChats(response: ChatsResponse): void {
   const socketOnline = appStore.get(connectionAtom) === 'online';
   const presence = new Map(appStore.get(presenceAtom));
   for (const entry of response.chats) {
-    if (!socketOnline || !presence.has(entry.profile.id)) presence.set(entry.profile.id, { online: entry.profile.online, last_seen: entry.profile.last_seen });
+    if (livePresence || !socketOnline || !presence.has(entry.profile.id)) presence.set(entry.profile.id, { online: entry.profile.online, last_seen: entry.profile.last_seen });
   }
   appStore.set(presenceAtom, presence);
 

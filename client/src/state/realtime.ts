@@ -144,16 +144,18 @@ function receive(messages: readonly MessageDto[]): void {
 
 /**
  * Reloads the conversation list (after every catch-up, and after a failed delete): over the socket
- * when it is up, as the sync does, else REST.
+ * when it is up, as the sync does, else REST. The socket's answer also made the listed profiles
+ * this socket's presence watch list; after a REST load the client asks for that itself.
  */
 export async function refreshChats(): Promise<void> {
   try {
-    const response = (socket?.connected ? await chatsOverSocket(socket) : null) ?? (await fetchChats());
+    const overSocket = socket?.connected ? await chatsOverSocket(socket) : null;
+    const response = overSocket ?? (await fetchChats());
     if (stopped) return;
-    applyChats(response);
+    applyChats(response, { livePresence: overSocket !== null });
     // First load: the list's newest message is where catch-up starts (nothing older is held).
     if (newestHeld === 0) newestHeld = Math.max(0, ...response.chats.map((c) => c.last_message?.id ?? 0));
-    watchPresence();
+    if (!overSocket) watchPresence();
   } catch {
     // the next catch-up or poll round retries
   }

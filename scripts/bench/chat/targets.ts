@@ -107,19 +107,12 @@ export class AppClient implements TargetClient {
   }
 
   /**
-   * The list reload that follows the real client's catch-up: the socket's `chats` command. Resolves
-   * with the profiles of the list, whose presence the real client then watches.
+   * The list reload that follows the real client's catch-up: the socket's `chats` command, which
+   * also watches the presence of the listed profiles.
    */
-  async reloadList(): Promise<number[]> {
+  async reloadList(): Promise<void> {
     const result: AckResult<ChatsResponse> = await this.socket.timeout(30_000).emitWithAck('chats', {});
     if (!result.ok) throw new Error(`chats refused: ${result.error}`);
-    return result.data.chats.map((chat) => chat.profile.id);
-  }
-
-  /** The real client watches its conversation partners again on every new socket. */
-  async watchPresence(profiles: number[]): Promise<void> {
-    const result = await this.socket.timeout(30_000).emitWithAck('presence:watch', { profiles });
-    if (!result.ok) throw new Error(`presence:watch refused: ${result.error}`);
   }
 
   /** Catch-up as the real client does it after a reconnect: the socket's `sync` command, page by page. */

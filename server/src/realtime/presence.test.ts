@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '@db/schema/index.js';
+import type { ChatsResponse } from '@shared/api/chats.js';
 import type { PresenceDto } from '@shared/realtime.js';
 import { loggedInMember, send } from '../modules/chats/chat-test-kit.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
@@ -137,6 +138,30 @@ describe('presence', () => {
     blockerTab.close();
     await sleep(200);
     expect(events).toEqual([]);
+  });
+
+  it('the list over the socket watches the profiles it lists, but not one in a block, and a later watch list replaces it', async () => {
+    const { watcher, watched, watcherSocket } = await pair();
+    const blocked = await member();
+    await send(blocked.client, watcher.id, 'hello');
+    expect((await watcher.client.post('/api/block.php', { profile: blocked.id })).status).toBe(200);
+
+    const list = await command<ChatsResponse>(watcherSocket, 'chats', {});
+    expect(list.ok).toBe(true);
+    const online = nextEvent(watcherSocket, 'presence', (p) => p.profile === watched.id && p.online);
+    const events = collect(watcherSocket, 'presence');
+    const watchedTab = await watched.connect();
+    await blocked.connect();
+    expect(await online).toMatchObject({ profile: watched.id, online: true });
+    await sleep(200);
+    expect(events.map((e) => e.profile)).toEqual([watched.id]);
+
+    // presence:watch with nothing in it empties the list's watch too: going offline is not shown
+    expect(await watch(watcherSocket, [])).toEqual({ ok: true, data: [] });
+    const later = collect(watcherSocket, 'presence');
+    watchedTab.close();
+    await sleep(200);
+    expect(later).toEqual([]);
   });
 
   it('refuses a burst of watch requests beyond 20 in 10 s with rate_limited', async () => {

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { markReadBody, syncCommandInput } from '@shared/api/chats.js';
-import { chatsCommandInput, presenceWatchInput, rooms, typingInput } from '@shared/realtime.js';
+import { chatsCommandInput, PRESENCE_WATCH_MAX, presenceWatchInput, rooms, typingInput } from '@shared/realtime.js';
 import type { AppContext } from '../../context.js';
 import { HttpError, notFound, tooMany, unauthenticated } from '../../http/errors.js';
 import { invalidRequest, replyVia, runCommand } from '../../realtime/ack.js';
@@ -13,7 +13,8 @@ import { liveSocketMember } from '../../realtime/handshake.js';
 import type { CommandContext, MemberSocket, SocketCommandHandlers } from '../../realtime/types.js';
 import { blockSetsOf } from '../blocks/queries.js';
 import { isBlockedEitherWay } from '../blocks/service.js';
-import { chatListWithPresence, syncMessages } from './reading.js';
+import { withLivePresence } from './live-presence.js';
+import { listChats, syncMessages } from './reading.js';
 import { isConversationMember, markRead, peersOf, sendMessage, type ChatMember } from './service.js';
 
 const anyPayload = z.unknown();
@@ -50,6 +51,17 @@ function stateOf(socket: MemberSocket): ChatSocketState {
  * few hundred bytes per connected member): realtime/io.ts calls them with the socket as `this`.
  */
 export function chatCommands({ ctx, presence, siteOf, receiving, join }: CommandContext): SocketCommandHandlers {
+  /**
+   * Makes `profiles` the socket's whole watch list: leaves the presence rooms of the others and
+   * resolves once the new ones' changes reach this node, so states read after it miss none.
+   */
+  async function watchOnly(socket: MemberSocket, profiles: Set<number>): Promise<void> {
+    const state = stateOf(socket);
+    for (const id of state.watched) if (!profiles.has(id)) void socket.leave(rooms.presence(id));
+    state.watched = profiles;
+    await Promise.all([...profiles].map((id) => join(socket, rooms.presence(id))));
+  }
+
   return {
     'message:send'(this: MemberSocket, input: unknown, ack: unknown) {
       // sendMessage validates the payload itself (a body over the cap is 'message_too_long', as on
@@ -85,13 +97,20 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
 
     // The list reload that follows the catch-up: after a restart every member asks at once, and
     // over the socket that just connected it skips chats.php's connection, session load and
-    // express pipeline.
+    // express pipeline. It also watches the presence of the profiles it lists, which the client
+    // would otherwise ask for next (presence:watch): a round trip and a command less per reconnect.
     'chats'(this: MemberSocket, input: unknown, ack: unknown) {
       void runCommand(chatsCommandInput, input, replyVia(ack), async () => {
         const site = siteOf(this);
         if (!site) throw notFound('unknown_site');
-        await receiving(this.data.userId);
-        return chatListWithPresence(ctx, freshMember(ctx, this), site);
+        const member = freshMember(ctx, this);
+        await receiving(member.id);
+        const list = listChats(ctx, member, site);
+        // A block (either way) hides presence: those entries stay offline and are not watched.
+        const shown = list.chats.filter((chat) => !chat.blocked_by_me && !chat.blocked_me).map((chat) => chat.profile);
+        await watchOnly(this, new Set(shown.slice(0, PRESENCE_WATCH_MAX).map((profile) => profile.id)));
+        await withLivePresence(ctx, shown);
+        return list;
       });
     },
 
@@ -116,10 +135,7 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
         // A block (either way) hides presence, as it hides typing.
         const { blockedByMe, blockedMe } = blockSetsOf(ctx.db, userId);
         const next = new Set(profiles.filter((id) => peers.has(id) && !blockedByMe.has(id) && !blockedMe.has(id)));
-        for (const id of state.watched) if (!next.has(id)) void this.leave(rooms.presence(id));
-        state.watched = next;
-        // The states are read once their changes reach this node: one in between would be missed.
-        await Promise.all([...next].map((id) => join(this, rooms.presence(id))));
+        await watchOnly(this, next);
         return presence.lookup([...next]);
       });
     },
