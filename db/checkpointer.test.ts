@@ -1,6 +1,7 @@
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDb, type Db } from './client.js';
 import { startCheckpointer, type Checkpointer } from './checkpointer.js';
@@ -58,6 +59,29 @@ describe('checkpointer', () => {
     await started(db2, file2, 50);
     writeMany(db2);
     await until(() => statSync(file2).size > 2_000_000);
+  });
+
+  // Regression: stop() waited on an unref'd timer for an unref'd worker, so a process with
+  // nothing else left to do (a bench, a script) exited inside it with "unsettled top-level await"
+  // (exit code 13) instead of finishing its shutdown.
+  it('stop() finishes in a process that has nothing else to do', () => {
+    const { file } = scratch();
+    const script = join(dirname(file), 'stop.mts');
+    writeFileSync(
+      script,
+      [
+        `import { openDb } from ${JSON.stringify(join(import.meta.dirname, 'client.ts'))};`,
+        `import { startCheckpointer } from ${JSON.stringify(join(import.meta.dirname, 'checkpointer.ts'))};`,
+        `const db = openDb(${JSON.stringify(file)});`,
+        `const checkpointer = startCheckpointer(db, ${JSON.stringify(file)}, { intervalMs: 60_000 });`,
+        `while (db.$client.pragma('wal_autocheckpoint', { simple: true }) !== 0) await new Promise((r) => setTimeout(r, 20));`,
+        `await checkpointer.stop();`,
+        `db.$client.close();`,
+        `console.log('stopped');`,
+      ].join('\n'),
+    );
+    const run = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', timeout: 20_000 });
+    expect({ status: run.status, stdout: run.stdout.trim() }).toEqual({ status: 0, stdout: 'stopped' });
   });
 
   it('hands checkpointing back to SQLite when stopped', async () => {

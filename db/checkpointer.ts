@@ -157,7 +157,12 @@ export function startCheckpointer(
       db.$client.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
       worker.postMessage('stop');
-      await Promise.race([exited, new Promise<void>((resolve) => setTimeout(resolve, 2000).unref())]);
+      // This timer keeps the process alive while the (unref'd) worker finishes: unref'd too, a
+      // process with nothing else left to do exited here, in the middle of its shutdown.
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<void>((resolve) => (timer = setTimeout(resolve, 2000)));
+      await Promise.race([exited, timedOut]);
+      clearTimeout(timer);
       await worker.terminate();
     },
   };
