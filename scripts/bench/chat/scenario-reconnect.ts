@@ -13,7 +13,7 @@ import { appEnv } from './app-env.js';
 import { closeAll, connectMany } from './connect.js';
 import { pairUp, runOpenLoop, SwitchableSink, type StepResult } from './open-loop.js';
 import { cpuMark, cpuShare, freePort, readServerCpu, serverCpuShare, startServe, type ServerCpu, type ServerProcess } from './processes.js';
-import { AppClient } from './targets.js';
+import { AppClient, SocketIoRelayClient } from './targets.js';
 import { netCounters, netDelta, type NetCounters } from '../lib/kernel-net.js';
 
 export interface ReconnectResult {
@@ -52,14 +52,19 @@ export interface ReconnectResult {
 
 const TAG = 'storm';
 
-export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMember[], databaseFile: string): Promise<ReconnectResult> {
-  const env = appEnv(databaseFile, { PORT: String(await freePort()) });
-  let server: ServerProcess = await startServe('app', env);
+/**
+ * `kind` 'sio' is the baseline: bare Socket.IO under the same load, killed and restarted the same
+ * way, its clients reconnecting with the app's policy. It stores and catches up nothing (what was
+ * sent to a member who was away is simply gone), so only its reconnect times and CPU compare.
+ */
+export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMember[], databaseFile: string, kind: 'app' | 'sio' = 'app'): Promise<ReconnectResult> {
+  const env = kind === 'app' ? appEnv(databaseFile, { PORT: String(await freePort()) }) : { PORT: String(await freePort()) };
+  let server: ServerProcess = await startServe(kind, env);
   const sink = new SwitchableSink();
-  const { clients } = await connectMany({ kind: 'app', urlFor: () => server.url, members, sink, concurrency: o.connectConcurrency, reconnect: true });
-  const appClients = clients as AppClient[];
+  const { clients } = await connectMany({ kind, urlFor: () => server.url, members, sink, concurrency: o.connectConcurrency, reconnect: true });
+  const appClients = kind === 'app' ? (clients as AppClient[]) : [];
   // As if each client had loaded its chats: a sync after a reconnect starts from there, not from 0.
-  const loaded = newestMessageId(databaseFile);
+  const loaded = kind === 'app' ? newestMessageId(databaseFile) : 0;
   for (const client of appClients) client.newestMessageId = loaded;
 
   let killedAt = 0;
@@ -75,22 +80,26 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
   let busyUntil99: Promise<{ share: number; cpuSeconds: number } | null> = Promise.resolve(null);
   // `server` is replaced at the restart: always read the current one.
   const serverCpu = () => readServerCpu(server);
+  const reconnected = (reconnects: number) => {
+    if (killedAt && reconnects === 1) reconnectedAt.push((performance.now() - killedAt) / 1000);
+    if (reconnectedAt.length === needed && listening) {
+      const from = listening;
+      generatorBusyUntil99 = cpuShare(generatorAtKill);
+      busyUntil99 = serverCpu().then((to) => ({
+        share: serverCpuShare(from, to),
+        cpuSeconds: (to.micros - from.micros) / 1e6,
+      }));
+    }
+  };
   for (const client of appClients) {
     client.onReconnect = (c, newestBefore) => {
-      if (killedAt && c.reconnects === 1) reconnectedAt.push((performance.now() - killedAt) / 1000);
-      if (reconnectedAt.length === needed && listening) {
-        const from = listening;
-        generatorBusyUntil99 = cpuShare(generatorAtKill);
-        busyUntil99 = serverCpu().then((to) => ({
-          share: serverCpuShare(from, to),
-          cpuSeconds: (to.micros - from.micros) / 1e6,
-        }));
-      }
+      reconnected(c.reconnects);
       c.syncAfter(newestBefore)
         .then(() => c.reloadList())
         .catch(() => catchUpFailures++);
     };
   }
+  if (kind === 'sio') for (const client of clients as SocketIoRelayClient[]) client.onReconnect = (c) => reconnected(c.reconnects);
 
   // The old server's CPU share under the message load alone, from the first send to the kill.
   let loadStart: Promise<ServerCpu> | undefined;
@@ -105,7 +114,7 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
     netAtKill = netCounters();
     await server.kill('SIGKILL');
     exitSeenSeconds = (performance.now() - killedAt) / 1000;
-    server = await startServe('app', env);
+    server = await startServe(kind, env);
     downSeconds = (performance.now() - killedAt) / 1000;
     listening = await serverCpu();
   };
@@ -115,9 +124,10 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
     rate: o.stormRate,
     seconds: o.stormSeconds,
     pairs: pairUp(clients),
-    // Nothing counts as late here: only what never arrives is lost.
+    // Nothing counts as late here: only what never arrives is lost. The relay loses what was sent
+    // to a member who was away, and waiting for it would only lengthen the run.
     lossTimeoutMs: 600_000,
-    drainMs: 30_000,
+    drainMs: kind === 'app' ? 30_000 : 5_000,
     sink,
     onTick: (elapsed) => {
       loadStart ??= serverCpu();
@@ -150,8 +160,8 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
     serverCpuSecondsUntil99: busy?.cpuSeconds ?? null,
     reconnectedAll: sorted.length,
     catchUpFailures,
-    stored: storedMessageStats(databaseFile, `${TAG}-`),
+    stored: kind === 'app' ? storedMessageStats(databaseFile, `${TAG}-`) : { rows: 0, distinctClientIds: 0 },
     stillPending,
-    connectErrors: Object.fromEntries(AppClient.connectErrors),
+    connectErrors: kind === 'app' ? Object.fromEntries(AppClient.connectErrors) : {},
   };
 }

@@ -165,18 +165,34 @@ function socketIoOptions(options: ConnectOptions) {
   };
 }
 
-class SocketIoRelayClient implements TargetClient {
+export class SocketIoRelayClient implements TargetClient {
   readonly memberId: number;
   readonly socket: Socket;
   private readonly sink: DeliverySink;
+  reconnects = 0;
+  /** the storm's baseline: called on each connect after the first (the relay has nothing to catch up) */
+  onReconnect?: (client: SocketIoRelayClient) => void;
   constructor(options: ConnectOptions) {
     this.sink = options.sink;
     this.memberId = options.member.id;
     this.socket = connectSocketIo(options.url, {
       ...socketIoOptions(options),
       query: { id: String(this.memberId) },
+      // The app's client policy (the storm compares the two reconnecting).
+      reconnectionDelay: SOCKET_RECONNECT.delayMs,
+      reconnectionDelayMax: SOCKET_RECONNECT.delayMaxMs,
+      randomizationFactor: SOCKET_RECONNECT.randomizationFactor,
+      timeout: SOCKET_RECONNECT.connectTimeoutMs,
     } as Parameters<typeof connectSocketIo>[1]);
     this.socket.on('msg', (m: { from: number; seq: number; tag: string }) => this.sink.delivered(m.tag, m.seq, this.memberId));
+    let connectedBefore = false;
+    this.socket.on('connect', () => {
+      if (connectedBefore) {
+        this.reconnects++;
+        this.onReconnect?.(this);
+      }
+      connectedBefore = true;
+    });
   }
   connected(): boolean {
     return this.socket.connected;
