@@ -390,7 +390,6 @@ export function unreadAndNewLikesOf(db: Db, userId: number): { unread: number; n
   return unreadAndNewLikes(db).get({ userId })!;
 }
 
-/** Visible conversations of a member, newest last message first. */
 // Flat columns, not { conversation, member } objects: a nested selection takes drizzle's slow
 // row mapping (streamlined-query.ts), and the list needs only these.
 const visibleConversationRows = preparedOnce((db) =>
