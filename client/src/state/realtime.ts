@@ -201,12 +201,16 @@ function chatsOverSocket(s: ChatSocket): Promise<ChatsResponse | null> {
   });
 }
 
-/** On every (re)connect: database first, then the list, then the sends that were never acknowledged. */
+/**
+ * On every (re)connect: the messages missed and the list, then the sends that were never
+ * acknowledged. The list does not wait for the messages: both requests go out at once, a round
+ * trip less before a phone shows where things stand. Over one socket the server answers them in
+ * order, so the list is read after the first page of messages.
+ */
 function catchUp(): Promise<void> {
   catchUpRunning ??= (async () => {
     try {
-      await syncFromDatabase();
-      await refreshChats();
+      await Promise.all([syncFromDatabase(), refreshChats()]);
       await resendPending();
     } catch {
       // the socket stays up; the next invalidate, reconnect or poll round retries
