@@ -1,4 +1,6 @@
 import type Database from 'better-sqlite3';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from './client.js';
 import { streamlined } from './streamlined-query.js';
 
@@ -26,4 +28,14 @@ export function preparedOnce<T>(build: (db: Db) => T): (db: Db) => T {
     }
     return prepared;
   };
+}
+
+/**
+ * `column IN` the ids bound to placeholder `name` as one JSON array (`JSON.stringify(ids)`): one
+ * prepared statement serves any number of ids, where an IN list would need a statement per length.
+ * The planner cannot count such a list; a query that could also reach its rows another way may
+ * need that way disabled (see findPeers).
+ */
+export function inJsonIds(column: AnySQLiteColumn, name = 'ids'): SQL {
+  return sql`${column} IN (SELECT value FROM json_each(${sql.placeholder(name)}))`;
 }

@@ -4,7 +4,7 @@
  * last-seen time, and their transitions are never announced.
  */
 import { eq, or, sql } from 'drizzle-orm';
-import { preparedOnce } from '@db/prepared.js';
+import { inJsonIds, preparedOnce } from '@db/prepared.js';
 import { blocks, users } from '@db/schema/index.js';
 import type { PresenceDto } from '@shared/realtime.js';
 import type { AppContext } from '../context.js';
@@ -81,7 +81,7 @@ const presenceOf = preparedOnce((db) =>
   db
     .select({ id: users.id, invisible: users.invisible, lastSeenAt: users.lastSeenAt })
     .from(users)
-    .where(sql`${users.id} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`)
+    .where(inJsonIds(users.id))
     .prepare(),
 );
 

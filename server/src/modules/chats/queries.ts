@@ -1,8 +1,8 @@
 /** Drizzle access for conversations and messages; services call these, inside or outside a transaction. */
 import { and, asc, count, desc, eq, getTableColumns, gt, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '@db/client.js';
-import { preparedOnce } from '@db/prepared.js';
+import { inJsonIds, preparedOnce } from '@db/prepared.js';
 import { SYNC_MAX } from '@shared/api/chats.js';
 import { conversationMembers, conversations, likes, messages, photos, profiles, users, visibleWithUnread } from '@db/schema/index.js';
 import { blockedEitherWay } from '../blocks/queries.js';
@@ -43,15 +43,9 @@ export function findPeers(db: Db, siteId: number, ids: number[]): PeerRow[] {
   return peersByIds(db).all({ ids: JSON.stringify(ids), siteId });
 }
 
-/**
- * The chat list's reads run on every list load, and every client loads its list after each
- * reconnect: prepared once, like the send path. Built per call, drizzle's query builder cost more
- * than the reads (the list was most of a reconnect's CPU in the storm bench). A list of ids is
- * bound as one JSON array, so one statement serves any number of them.
- */
-const idsIn = (column: AnySQLiteColumn) =>
-  sql`${column} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`;
-
+// The chat list's reads run on every list load, and every client loads its list after each
+// reconnect: prepared once, like the send path. Built per call, drizzle's query builder cost more
+// than the reads (the list was most of a reconnect's CPU in the storm bench).
 const peersByIds = preparedOnce((db) =>
   db
     .select(peerColumns)
@@ -60,7 +54,7 @@ const peersByIds = preparedOnce((db) =>
     .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, 'approved')))
     // `+site_id`: with the ids in a JSON array the planner cannot count them, and it would rather
     // read every member of the site through the site's index than look the ids up.
-    .where(and(idsIn(users.id), sql`+${users.siteId} = ${sql.placeholder('siteId')}`, ne(users.status, 'deleted')))
+    .where(and(inJsonIds(users.id), sql`+${users.siteId} = ${sql.placeholder('siteId')}`, ne(users.status, 'deleted')))
     .prepare(),
 );
 
@@ -167,7 +161,7 @@ export function findMessage(db: Db, conversationId: number, messageId: number): 
     .get();
 }
 
-const messagesByIds = preparedOnce((db) => db.select().from(messages).where(idsIn(messages.id)).prepare());
+const messagesByIds = preparedOnce((db) => db.select().from(messages).where(inJsonIds(messages.id)).prepare());
 
 export function findMessagesByIds(db: Db, ids: number[]): MessageRow[] {
   if (ids.length === 0) return [];
@@ -418,7 +412,7 @@ const otherMembersOf = preparedOnce((db) =>
   db
     .select()
     .from(conversationMembers)
-    .where(and(idsIn(conversationMembers.conversationId), ne(conversationMembers.userId, sql.placeholder('userId'))))
+    .where(and(inJsonIds(conversationMembers.conversationId), ne(conversationMembers.userId, sql.placeholder('userId'))))
     .prepare(),
 );
 
