@@ -1,6 +1,6 @@
 /** Read side of the chat: the chat list, one conversation's messages, and catch-up after an id. */
 import type { SiteRow, UserRow } from '@db/schema/index.js';
-import { SYNC_MAX, type ChatEntryDto, type ChatsResponse, type MessagesQuery, type MessagesResponse, type SyncResponse } from '@shared/api/chats.js';
+import { SYNC_MAX, type ChatEntryDto, type ChatProfileDto, type ChatsResponse, type MessagesQuery, type MessagesResponse, type SyncResponse } from '@shared/api/chats.js';
 import { historyCutoff } from '@shared/rules/chat-history.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
@@ -47,12 +47,17 @@ export function listChats(ctx: AppContext, user: ChatMember, site: SiteRow): Cha
 }
 
 /**
- * The list with every entry's online state as the realtime presence knows it now. A block (either
- * way) hides presence: those entries stay offline with no last-seen time.
+ * The profiles of a list whose online state is shown. A block (either way) hides presence: those
+ * entries stay offline with no last-seen time.
  */
+export function profilesShowingPresence(list: ChatsResponse): ChatProfileDto[] {
+  return list.chats.filter((chat) => !chat.blocked_by_me && !chat.blocked_me).map((chat) => chat.profile);
+}
+
+/** The list with every entry's online state as the realtime presence knows it now. */
 export async function chatListWithPresence(ctx: AppContext, user: ChatMember, site: SiteRow): Promise<ChatsResponse> {
   const answer = listChats(ctx, user, site);
-  await withLivePresence(ctx, answer.chats.filter((chat) => !chat.blocked_by_me && !chat.blocked_me).map((chat) => chat.profile));
+  await withLivePresence(ctx, profilesShowingPresence(answer));
   return answer;
 }
 

@@ -14,7 +14,7 @@ import type { CommandContext, MemberSocket, SocketCommandHandlers } from '../../
 import { blockSetsOf } from '../blocks/queries.js';
 import { isBlockedEitherWay } from '../blocks/service.js';
 import { withLivePresence } from './live-presence.js';
-import { listChats, syncMessages } from './reading.js';
+import { listChats, profilesShowingPresence, syncMessages } from './reading.js';
 import { isConversationMember, markRead, peersOf, sendMessage, type ChatMember } from './service.js';
 
 const anyPayload = z.unknown();
@@ -107,7 +107,7 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
         await receiving(member.id);
         const list = listChats(ctx, member, site);
         // A block (either way) hides presence: those entries stay offline and are not watched.
-        const shown = list.chats.filter((chat) => !chat.blocked_by_me && !chat.blocked_me).map((chat) => chat.profile);
+        const shown = profilesShowingPresence(list);
         await watchOnly(this, new Set(shown.slice(0, PRESENCE_WATCH_MAX).map((profile) => profile.id)));
         await withLivePresence(ctx, shown);
         return list;
