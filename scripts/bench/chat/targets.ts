@@ -67,13 +67,9 @@ export class AppClient implements TargetClient {
     this.memberId = options.member.id;
     this.socket = connectSocketIo(options.url, {
       ...socketIoOptions(options),
-      // The client's own policy (client/src/api/socket.ts uses the same constants).
+      // The client's own transports (client/src/api/socket.ts uses the same constants).
       transports: [...SOCKET_TRANSPORTS],
       tryAllTransports: true,
-      reconnectionDelay: SOCKET_RECONNECT.delayMs,
-      reconnectionDelayMax: SOCKET_RECONNECT.delayMaxMs,
-      randomizationFactor: SOCKET_RECONNECT.randomizationFactor,
-      timeout: SOCKET_RECONNECT.connectTimeoutMs,
       extraHeaders: { cookie: options.member.cookie },
     } as Parameters<typeof connectSocketIo>[1]);
     this.socket.on('message:new', (message) => this.receive(message));
@@ -154,13 +150,21 @@ export class AppClient implements TargetClient {
   }
 }
 
-/** What every Socket.IO client of the bench shares: websocket only, its own connection and source address. */
+/**
+ * What every Socket.IO client of the bench shares: websocket only, its own connection and source
+ * address, and the app client's reconnect policy (client/src/api/socket.ts), so the app and the
+ * relay come back from the storm's restart alike.
+ */
 function socketIoOptions(options: ConnectOptions) {
   return {
     path: '/socket.io',
     transports: ['websocket'],
     forceNew: true,
     reconnection: options.reconnect ?? false,
+    reconnectionDelay: SOCKET_RECONNECT.delayMs,
+    reconnectionDelayMax: SOCKET_RECONNECT.delayMaxMs,
+    randomizationFactor: SOCKET_RECONNECT.randomizationFactor,
+    timeout: SOCKET_RECONNECT.connectTimeoutMs,
     localAddress: options.localAddress,
   };
 }
@@ -178,11 +182,6 @@ export class SocketIoRelayClient implements TargetClient {
     this.socket = connectSocketIo(options.url, {
       ...socketIoOptions(options),
       query: { id: String(this.memberId) },
-      // The app's client policy (the storm compares the two reconnecting).
-      reconnectionDelay: SOCKET_RECONNECT.delayMs,
-      reconnectionDelayMax: SOCKET_RECONNECT.delayMaxMs,
-      randomizationFactor: SOCKET_RECONNECT.randomizationFactor,
-      timeout: SOCKET_RECONNECT.connectTimeoutMs,
     } as Parameters<typeof connectSocketIo>[1]);
     this.socket.on('msg', (m: { from: number; seq: number; tag: string }) => this.sink.delivered(m.tag, m.seq, this.memberId));
     let connectedBefore = false;
