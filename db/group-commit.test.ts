@@ -205,6 +205,8 @@ describe('GroupCommit', () => {
 
   it('while another process holds the write lock the event loop keeps running, and the batch commits once the lock is free', async () => {
     const { db, other } = scratch();
+    const busyTimeoutBefore = db.$client.pragma('busy_timeout', { simple: true });
+    expect(busyTimeoutBefore).toBeGreaterThan(0);
     const queue = new GroupCommit(db);
     other.exec('BEGIN IMMEDIATE'); // another process is committing
     insertOutside(other, 'theirs');
@@ -223,6 +225,9 @@ describe('GroupCommit', () => {
     expect(texts(other)).toEqual(['theirs', 'first', 'second', 'third']);
     const longestGap = Math.max(...ticks.slice(1).map((t, i) => t - ticks[i]!));
     expect(longestGap).toBeLessThan(30);
+    // Waiting without SQLite's busy handler is the batch's alone: the connection's other
+    // statements wait for the lock as configured.
+    expect(db.$client.pragma('busy_timeout', { simple: true })).toBe(busyTimeoutBefore);
   });
 
   it('when the commit cannot happen every unit of the batch is refused and nothing is stored', async () => {

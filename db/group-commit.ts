@@ -94,6 +94,8 @@ export class GroupCommit {
   private lockBusySince: number | undefined;
   /** how long a batch waits for the write lock before its units are refused: the connection's busy_timeout */
   private readonly lockWaitMs: number;
+  /** the pragma that gives the connection its busy_timeout back after a batch */
+  private readonly restoreBusyTimeout: string;
   private readonly statements: { savepoint: Database.Statement; release: Database.Statement; rollbackTo: Database.Statement };
   /**
    * One better-sqlite3 transaction function for every batch (BEGIN IMMEDIATE ... COMMIT): building
@@ -111,6 +113,7 @@ export class GroupCommit {
   ) {
     const sqlite = connectionOf(db);
     this.lockWaitMs = Number(sqlite.pragma('busy_timeout', { simple: true }));
+    this.restoreBusyTimeout = `PRAGMA busy_timeout = ${this.lockWaitMs}`;
     this.statements = {
       savepoint: sqlite.prepare('SAVEPOINT group_unit'),
       release: sqlite.prepare('RELEASE group_unit'),
@@ -231,14 +234,15 @@ export class GroupCommit {
    * taken lock throws SQLITE_BUSY at once, before any unit has run.
    */
   private runBatchWithoutWaiting(batch: Pending[], outcomes: Outcome[], everyUnitInSavepoint: boolean): void {
-    // `pragma()` compiles the statement each time, and that is when SQLite applies busy_timeout:
-    // a kept, prepared `PRAGMA busy_timeout = 0` changes nothing when it is run again.
+    // SQLite applies busy_timeout when it compiles the pragma, so it is compiled each time: a kept,
+    // prepared `PRAGMA busy_timeout = 0` changes nothing when it is run again. `exec`, not
+    // `pragma()`: the latter also builds a statement object and a result row, twice per commit.
     const sqlite = connectionOf(this.db);
-    sqlite.pragma('busy_timeout = 0');
+    sqlite.exec('PRAGMA busy_timeout = 0');
     try {
       this.runBatch.immediate(batch, outcomes, everyUnitInSavepoint);
     } finally {
-      sqlite.pragma(`busy_timeout = ${this.lockWaitMs}`);
+      sqlite.exec(this.restoreBusyTimeout);
     }
   }
 

@@ -5,7 +5,8 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyMigrations, migrationsFolder, schema, type Db } from './client.js';
 import { createMember, insertTestSite } from '../server/src/test/factories.js';
-import { creditBalance } from '../server/src/modules/credits/ledger.js';
+import { chargeForMessage, creditBalance, moveCredits } from '../server/src/modules/credits/ledger.js';
+import { writeTransaction } from './client.js';
 import { tempDir } from '../server/src/test/harness.js';
 
 /** A copy of the migrations folder holding only the first `count` migrations. */
@@ -85,6 +86,36 @@ describe('migrating a database that already holds chats and credits', () => {
     ]);
     const usersColumns = (sqlite.prepare('PRAGMA table_info(users)').all() as Array<{ name: string }>).map((c) => c.name);
     expect(usersColumns).not.toContain('credits');
+    sqlite.close();
+  });
+
+  it('0006 opens a balance row for every member and names the newest ledger row in each; movements go on from there', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const sqlite = new Database(join(dir, 'app.db'));
+    const db = drizzle(sqlite, { schema }) as Db;
+    applyMigrations(db, migrationsUpTo(6, dir));
+
+    insertTestSite(db);
+    const spender = await createMember(db, { credits: 0 });
+    const newcomer = await createMember(db, { credits: 0 });
+    writeTransaction(db, (tx) => moveCredits(tx, spender.id, 10, 'purchase', 'order-1', 1));
+    writeTransaction(db, (tx) => chargeForMessage(tx, spender.id, 4, 'message', 1, 2));
+    // 0005 kept a row only for members with a ledger row
+    expect(sqlite.prepare('SELECT user_id FROM credit_balances').all()).toEqual([{ user_id: spender.id }]);
+
+    applyMigrations(db, migrationsFolder());
+
+    const newest = (sqlite.prepare('SELECT max(id) AS id FROM credit_ledger WHERE user_id = ?').get(spender.id) as { id: number }).id;
+    expect(sqlite.prepare('SELECT user_id, balance, ledger_id FROM credit_balances ORDER BY user_id').all()).toEqual([
+      { user_id: spender.id, balance: 6, ledger_id: newest },
+      { user_id: newcomer.id, balance: 0, ledger_id: 0 },
+    ]);
+    writeTransaction(db, (tx) => chargeForMessage(tx, spender.id, 1, 'message', 2, 3));
+    writeTransaction(db, (tx) => moveCredits(tx, newcomer.id, 3, 'purchase', 'order-2', 4));
+    const later = await createMember(db, { credits: 0 });
+    expect([creditBalance(db, spender.id), creditBalance(db, newcomer.id), creditBalance(db, later.id)]).toEqual([5, 3, 0]);
+    expect(() => sqlite.prepare('UPDATE credit_balances SET balance = 100 WHERE user_id = ?').run(newcomer.id)).toThrow(/written only from the ledger/);
     sqlite.close();
   });
 });

@@ -5,7 +5,7 @@ import { users } from './users.js';
 /**
  * Every credit movement: a member's balance is `balance_after` of their newest row (none: 0),
  * which the database copies into `credit_balances`. Written only by
- * server/src/modules/credits/ledger.ts. A trigger (migration 0005) refuses a row whose
+ * server/src/modules/credits/ledger.ts. A trigger (migration 0006) refuses a row whose
  * balance_after is negative or is not the previous balance plus its delta, so the chain cannot
  * break even if code goes wrong. A movement is made idempotent one of two ways:
  * - by a reference (an order, the sign-up): (user, reason, reference) is unique, so a retried
@@ -41,16 +41,21 @@ export const creditLedger = sqliteTable(
 );
 
 /**
- * Each member's balance as of their newest ledger row, kept by the database itself (migration
- * 0005). A trigger on every ledger INSERT writes it; other triggers refuse every other write, so a
- * balance can only be set to what the newest ledger row says of its member, and a row only goes
- * with its member. No code writes this table. It exists because it is small: a charge rewrites
- * one of a few dozen pages (ten thousand members), where the newest-row look-up through the
- * ledger's user index wrote a leaf of an index that grows with every message.
+ * Each member's balance as of their newest ledger row, kept by the database itself (migrations 0005
+ * and 0006). Every member has one row from the moment they exist (a trigger on `users` opens it at
+ * 0). A trigger on every ledger INSERT moves it to the row's balance_after and id; a trigger on
+ * this table refuses any other change: the new figure must come from a newer ledger row of the same
+ * member whose delta is exactly the change, and must not be negative. So a balance can only move
+ * along the ledger, and the ledger cannot skip a step. No code writes this table. It exists because
+ * it is small: a charge rewrites one of a few dozen pages (ten thousand members), where the
+ * newest-row look-up through the ledger's user index wrote a leaf of an index that grows with every
+ * message.
  */
 export const creditBalances = sqliteTable('credit_balances', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   balance: integer('balance').notNull(),
+  /** the ledger row the balance is the balance_after of (0: none yet): it only grows, so it orders balances read at different times */
+  ledgerId: integer('ledger_id').notNull().default(0),
 });

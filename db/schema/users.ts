@@ -2,7 +2,11 @@ import { sql } from 'drizzle-orm';
 import { sqliteTable, integer, text, uniqueIndex, index, check, primaryKey } from 'drizzle-orm/sqlite-core';
 import { sites } from './sites.js';
 
-/** Accounts. A member's credit balance is the newest row of the credit ledger (server/src/modules/credits). */
+/**
+ * Accounts. A member's credit balance is the newest row of the credit ledger (server/src/modules/credits).
+ * A trigger on this table opens each member's `credit_balances` row (migration 0006): a migration
+ * that rebuilds the table drops it with the old one and must create it again.
+ */
 export const users = sqliteTable(
   'users',
   {

@@ -9,6 +9,7 @@ const { db, close } = openTestDatabase();
 afterAll(close);
 
 const movementsOf = (userId: number) => ledgerMovementsOf(db, userId);
+const newestLedgerId = (userId: number) => (db.$client.prepare('SELECT max(id) AS id FROM credit_ledger WHERE user_id = ?').get(userId) as { id: number }).id;
 
 describe('credit ledger', () => {
   it('adds and spends, writing one ledger row per movement with the balance after', async () => {
@@ -95,6 +96,26 @@ describe('credit ledger', () => {
     // The member's own removal takes the row along (a purge of accounts must not be refused).
     db.$client.prepare('DELETE FROM users WHERE id = ?').run(m.id);
     expect(db.$client.prepare('SELECT count(*) AS n FROM credit_balances WHERE user_id = ?').get(m.id)).toEqual({ n: 0 });
+  });
+
+  it('every member has a balance row from the start, and it names the ledger row its figure comes from', async () => {
+    const m = await createMember(db, { credits: 0 });
+    const row = () => db.$client.prepare('SELECT balance, ledger_id AS ledgerId FROM credit_balances WHERE user_id = ?').get(m.id);
+    expect(row()).toEqual({ balance: 0, ledgerId: 0 });
+    writeTransaction(db, (tx) => moveCredits(tx, m.id, 10, 'purchase', 'order-v1', 1));
+    writeTransaction(db, (tx) => chargeForMessage(tx, m.id, 3, 'message', 71, 2));
+    expect(row()).toEqual({ balance: 7, ledgerId: newestLedgerId(m.id) });
+  });
+
+  it('the kept balance cannot be pointed at another member\'s row, an older row, or moved to another member', async () => {
+    const m = await createMember(db, { credits: 5 });
+    const other = await createMember(db, { credits: 9 });
+    const update = (sql: string, ...params: unknown[]) => () => db.$client.prepare(sql).run(...params);
+    // other's newest row is newer than m's, and its figure is 9: still not m's
+    expect(update('UPDATE credit_balances SET balance = 9, ledger_id = ? WHERE user_id = ?', newestLedgerId(other.id), m.id)).toThrow(/written only from the ledger/);
+    expect(update('UPDATE credit_balances SET user_id = ? WHERE user_id = ?', 999_999, m.id)).toThrow(/written only from the ledger/);
+    expect(update('UPDATE credit_balances SET ledger_id = 0, balance = 0 WHERE user_id = ?', m.id)).toThrow(/written only from the ledger/);
+    expect([creditBalance(db, m.id), creditBalance(db, other.id)]).toEqual([5, 9]);
   });
 
   it('the balance is always the newest row\'s balance_after and the sum of the movements, whoever moved last', async () => {

@@ -25,7 +25,7 @@ export interface LedgerEntry {
  * With chargeForMessage, the only code that changes a member's credits. Must be called inside a
  * write transaction (writeTransaction): the ledger row and the balance change commit or roll back
  * together. Idempotent per (user, reason, reference). A spend that would go below zero throws
- * InsufficientCreditsError and changes nothing; the ledger's trigger (migration 0004) is the last line of defence.
+ * InsufficientCreditsError and changes nothing; the triggers of migration 0006 are the last line of defence.
  */
 export function moveCredits(tx: Db, userId: number, delta: number, reason: CreditReason, reference: string, now: number): LedgerEntry {
   if (appliedEntry(tx).get({ userId, reason, reference })) return { balance: creditBalance(tx, userId), applied: false };
@@ -61,7 +61,7 @@ function applyMovement(tx: Db, userId: number, delta: number, reason: CreditReas
 
 /**
  * A member's balance: balance_after of their newest ledger row, 0 before the first, as the
- * database keeps it in credit_balances (migration 0005). One primary-key seek.
+ * database keeps it in credit_balances (migrations 0005, 0006). One primary-key seek.
  */
 export function creditBalance(db: Db, userId: number): number {
   return newestBalance(db).get({ userId })!.balance;
