@@ -16,7 +16,8 @@ export class SiteDirectory {
   find(host: string): SiteRow | undefined {
     const now = Date.now();
     if (now - this.loadedAt > CACHE_MS) this.reload(now);
-    return this.byHost.get(normaliseHost(host));
+    // A host normalised before (a socket's, on every command) is found without normalising again.
+    return this.byHost.get(host) ?? this.byHost.get(normaliseHost(host));
   }
 
   reload(now = Date.now()): void {

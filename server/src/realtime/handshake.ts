@@ -75,7 +75,8 @@ export function authenticateSocket(ctx: AppContext, sites: SiteDirectory) {
     const epoch = req.session?.epoch ?? 0;
     const user = liveSocketMember(ctx, userId, site.id, epoch);
     if (!user) return next(new Error('authentication_required'));
-    socket.data = { userId: user.id, siteId: site.id, host, epoch, sessionId };
+    // Normalised once here: every command looks its site up by it (SiteDirectory.find).
+    socket.data = { userId: user.id, siteId: site.id, host: normaliseHost(host), epoch, sessionId };
     next();
   };
 }

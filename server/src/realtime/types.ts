@@ -8,7 +8,7 @@ import type { AppContext } from '../context.js';
 export interface SocketData {
   userId: number;
   siteId: number;
-  /** Host header of the handshake: how the socket's site is found again */
+  /** Host header of the handshake, normalised (normaliseHost): how the socket's site is found again */
   host: string;
   /** express-session id, so a log-out can close the sockets of that session */
   sessionId: string;
