@@ -27,6 +27,8 @@ export interface NewMessageEffects {
   counts?: CountsDto;
   /** to the sender's other tabs: their balance after paying for it */
   credits?: number;
+  /** the version of that balance (see UserDto.credits_version) */
+  credits_version?: number;
 }
 
 export interface ServerToClientEvents {

@@ -15,6 +15,7 @@ const member = (overrides: Partial<UserDto> = {}): UserDto => ({
   email: 'sophie@example.com',
   status: 'active',
   credits: 20,
+  credits_version: 1,
   paid_user: false,
   notifications_disabled: [],
   signup_date: '2025-01-01T00:00:00Z',

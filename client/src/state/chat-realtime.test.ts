@@ -117,12 +117,12 @@ const storedIds = () => getThread(PEER)!.stored.map((m) => m.id);
 
 beforeEach(() => {
   vi.clearAllMocks();
-  appStore.set(userAtom, { id: ME, credits: 10, profile: { id: ME, name: 'Me', country: 'NL', status: 'active', main_image: null } } as UserDto);
+  appStore.set(userAtom, { id: ME, credits: 10, credits_version: 100, profile: { id: ME, name: 'Me', country: 'NL', status: 'active', main_image: null } } as UserDto);
   appStore.set(threadsAtom, new Map());
   appStore.set(chatEntriesAtom, new Map());
   appStore.set(countsAtom, COUNTS);
   vi.mocked(api.fetchChats).mockResolvedValue({ chats: [entry(message(100, PEER))], counts: COUNTS } satisfies ChatsResponse);
-  vi.mocked(api.fetchSync).mockResolvedValue({ messages: [], has_more: false, counts: COUNTS, credits: 10 });
+  vi.mocked(api.fetchSync).mockResolvedValue({ messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 });
 });
 
 afterEach(() => {
@@ -135,11 +135,11 @@ describe('the realtime owner', () => {
     const stored = message(103, ME);
     // Missed while away: two pages of the socket's sync after the newest id held (100).
     const syncPages: Record<number, SyncResponse> = {
-      100: { messages: [message(101, PEER)], has_more: true, counts: { ...COUNTS, total_unread: 1, badge: 1 }, credits: 10 },
-      101: { messages: [message(102, PEER)], has_more: false, counts: { ...COUNTS, total_unread: 2, badge: 2 }, credits: 10 },
+      100: { messages: [message(101, PEER)], has_more: true, counts: { ...COUNTS, total_unread: 1, badge: 1 }, credits: 10, credits_version: 100 },
+      101: { messages: [message(102, PEER)], has_more: false, counts: { ...COUNTS, total_unread: 2, badge: 2 }, credits: 10, credits_version: 100 },
     };
     start((event, payload) => {
-      if (event === 'message:send') return { ok: true, data: { message: { ...stored, client_id: (payload as { client_id: string }).client_id }, credits: 9, duplicate: false } };
+      if (event === 'message:send') return { ok: true, data: { message: { ...stored, client_id: (payload as { client_id: string }).client_id }, credits: 9, credits_version: 101, duplicate: false } };
       if (event === 'sync') return { ok: true, data: syncPages[(payload as { after: number }).after] };
       // The list reload after the catch-up, over the socket too.
       if (event === 'chats') {
@@ -202,7 +202,7 @@ describe('the realtime owner', () => {
     // The sync is still unanswered, and the list is already there.
     expect(socket.emitted.map((e) => e.event)).toEqual(['sync', 'chats']);
     expect(appStore.get(chatEntriesAtom).get(PEER)?.last_message?.id).toBe(101);
-    answerSync({ ok: true, data: { messages: [message(101, PEER)], has_more: false, counts: { ...COUNTS, total_unread: 1, badge: 1 }, credits: 10 } });
+    answerSync({ ok: true, data: { messages: [message(101, PEER)], has_more: false, counts: { ...COUNTS, total_unread: 1, badge: 1 }, credits: 10, credits_version: 100 } });
     await flush();
     expect(storedIds()).toEqual([100, 101]);
     expect(appStore.get(countsAtom).total_unread).toBe(1);
@@ -212,7 +212,7 @@ describe('the realtime owner', () => {
     start(() => undefined);
     await flush();
     openThreadWith([message(100, PEER)]);
-    vi.mocked(api.fetchSync).mockResolvedValueOnce({ messages: [message(101, PEER)], has_more: false, counts: { ...COUNTS, total_unread: 1, badge: 1 }, credits: 10 });
+    vi.mocked(api.fetchSync).mockResolvedValueOnce({ messages: [message(101, PEER)], has_more: false, counts: { ...COUNTS, total_unread: 1, badge: 1 }, credits: 10, credits_version: 100 });
     socket.connect();
     await flush();
 
@@ -229,7 +229,7 @@ describe('the realtime owner', () => {
   it('after being away, shows the balance that another tab or device left, with the messages it sent meanwhile', async () => {
     // While this tab had no socket, the member's other device sent 101 and paid for it: the
     // message:new that carried the balance went to rooms this tab was not in.
-    start((event) => (event === 'sync' ? { ok: true, data: { messages: [message(101, ME)], has_more: false, counts: COUNTS, credits: 7 } } : undefined));
+    start((event) => (event === 'sync' ? { ok: true, data: { messages: [message(101, ME)], has_more: false, counts: COUNTS, credits: 7, credits_version: 105 } } : undefined));
     await flush();
     openThreadWith([message(100, PEER)]);
     expect(appStore.get(userAtom)?.credits).toBe(10);
@@ -264,7 +264,7 @@ describe('the realtime owner', () => {
     start(() => undefined);
     await flush();
     openThreadWith([message(100, PEER)]);
-    vi.mocked(api.postMessage).mockImplementation(async (input) => ({ message: { ...message(104, ME), client_id: input.client_id }, credits: 9, duplicate: false }));
+    vi.mocked(api.postMessage).mockImplementation(async (input) => ({ message: { ...message(104, ME), client_id: input.client_id }, credits: 9, credits_version: 101, duplicate: false }));
     sendChatMessage(PEER, { kind: 'text', body: 'over rest' });
     await flush();
     expect(storedIds()).toEqual([100, 104]);
@@ -274,7 +274,7 @@ describe('the realtime owner', () => {
 
   it('a refusal for credits shows the balance the server gave, over the socket and over REST', async () => {
     // This tab believes in 10 credits; another device spent them.
-    await startConnected((event) => (event === 'message:send' ? { ok: false, error: 'insufficient_credits', message: 'no', details: { credits: 0, needed: 1 } } : undefined));
+    await startConnected((event) => (event === 'message:send' ? { ok: false, error: 'insufficient_credits', message: 'no', details: { credits: 0, credits_version: 102, needed: 1 } } : undefined));
     openThreadWith([message(100, PEER)]);
     sendChatMessage(PEER, { kind: 'text', body: 'over the socket' });
     await flush();
@@ -283,7 +283,7 @@ describe('the realtime owner', () => {
 
     appStore.set(userAtom, { ...appStore.get(userAtom)!, credits: 10 });
     socket.drop();
-    vi.mocked(api.postMessage).mockRejectedValue(new ApiError(402, 'insufficient_credits', { error: 'insufficient_credits', credits: 2, needed: 3 }));
+    vi.mocked(api.postMessage).mockRejectedValue(new ApiError(402, 'insufficient_credits', { error: 'insufficient_credits', credits: 2, credits_version: 103, needed: 3 }));
     sendChatMessage(PEER, { kind: 'gift', body: '', giftId: 'rose' });
     await flush();
     expect(getThread(PEER)!.outgoing[1]!.failure).toEqual({ code: 'insufficient_credits', needed: 3 });
@@ -307,7 +307,7 @@ describe('the realtime owner', () => {
   it('an ack that never comes falls back to REST with the same client id', async () => {
     await startConnected(() => undefined);
     openThreadWith([message(100, PEER)]);
-    vi.mocked(api.postMessage).mockImplementation(async (input) => ({ message: { ...message(105, ME), client_id: input.client_id }, credits: 9, duplicate: true }));
+    vi.mocked(api.postMessage).mockImplementation(async (input) => ({ message: { ...message(105, ME), client_id: input.client_id }, credits: 9, credits_version: 101, duplicate: true }));
     sendChatMessage(PEER, { kind: 'text', body: 'lost ack' });
     await flush();
     expect(socket.sends()).toHaveLength(1);
@@ -340,10 +340,27 @@ describe('the realtime owner', () => {
     expect(storedIds()).toEqual([100, 101]);
     expect(appStore.get(countsAtom)).toEqual({ total_unread: 4, total_new_likes: 1, badge: 5 });
     // An echo to the sender's other tabs brings their balance, not counts: the badge stays.
-    socket.server('message:new', message(102, ME), { credits: 7 });
+    socket.server('message:new', message(102, ME), { credits: 7, credits_version: 101 });
     expect(storedIds()).toEqual([100, 101, 102]);
     expect(appStore.get(countsAtom).badge).toBe(5);
     expect(appStore.get(userAtom)!.credits).toBe(7);
+  });
+
+  it('keeps the later balance when an older one arrives after it, by any road', async () => {
+    // With Redis, the echo of a send made on another node can arrive after a fresher answer.
+    await startConnected((event) => (event === 'sync' ? { ok: true, data: { messages: [], has_more: false, counts: COUNTS, credits: 7, credits_version: 105 } } : undefined));
+    expect(appStore.get(userAtom)!.credits).toBe(7);
+    socket.server('message:new', message(101, ME), { credits: 9, credits_version: 103 });
+    expect(appStore.get(userAtom)!.credits).toBe(7);
+    socket.server('message:new', message(102, ME), { credits: 6, credits_version: 106 });
+    expect(appStore.get(userAtom)!.credits).toBe(6);
+    // A poll of the account that was answered before that last send: the shown balance stays.
+    vi.mocked(fetchCurrentUser).mockResolvedValueOnce({ ...appStore.get(userAtom)!, credits: 7, credits_version: 105, paid_user: true });
+    vi.useFakeTimers();
+    socket.drop();
+    await vi.advanceTimersByTimeAsync(5_100);
+    expect(vi.mocked(fetchCurrentUser)).toHaveBeenCalled();
+    expect(appStore.get(userAtom)).toMatchObject({ credits: 6, credits_version: 106, paid_user: true });
   });
 
   it('applies counts, read receipts and removals pushed by the server', async () => {

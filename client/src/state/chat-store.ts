@@ -4,6 +4,7 @@
  * way whichever road it came by.
  */
 import type { ChatEntryDto, ChatsResponse, CountsDto, MessageDto } from '@shared/api/chats.js';
+import type { UserDto } from '@shared/api/user.js';
 import { countsAtom } from './counts.js';
 import { appStore } from './jotai.js';
 import { userAtom } from './user.js';
@@ -18,9 +19,22 @@ export function setCounts(counts: CountsDto): void {
   appStore.set(countsAtom, counts);
 }
 
-export function setCredits(credits: number): void {
+/**
+ * Shows a balance unless the one shown is later: balances arrive by several roads (answers,
+ * frames relayed by another node, polls) and not always in the order they were made, and the
+ * version (the ledger row a balance comes from) tells which is the later.
+ */
+export function setCredits(credits: number, version: number): void {
   const user = appStore.get(userAtom);
-  if (user && user.credits !== credits) appStore.set(userAtom, { ...user, credits });
+  if (!user || version < user.credits_version) return;
+  if (user.credits !== credits || user.credits_version !== version) appStore.set(userAtom, { ...user, credits, credits_version: version });
+}
+
+/** A freshly loaded account, keeping the balance shown when that one is later (see setCredits). */
+export function withLaterCredits(loaded: UserDto): UserDto {
+  const shown = appStore.get(userAtom);
+  if (!shown || shown.id !== loaded.id || shown.credits_version <= loaded.credits_version) return loaded;
+  return { ...loaded, credits: shown.credits, credits_version: shown.credits_version };
 }
 
 export function getThread(profile: number): Thread | undefined {

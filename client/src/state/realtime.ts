@@ -15,7 +15,7 @@ import { appStore } from './jotai.js';
 import { userAtom } from './user.js';
 import { createFallbackPoller, pollIntervalMs, readPollOverride, type FallbackPoller } from './chat-poller.js';
 import { markFailed, mergeStored, type SendFailure } from './chat-thread.js';
-import { applyChats, applyMessages, applyReadEvent, getThread, removeConversation, setCounts, setCredits, updateThread } from './chat-store.js';
+import { applyChats, applyMessages, applyReadEvent, getThread, removeConversation, setCounts, setCredits, updateThread, withLaterCredits } from './chat-store.js';
 import { chatEntriesAtom, connectionAtom, presenceAtom, pushSubscribedAtom, threadsAtom, typingAtom } from './chats.js';
 
 const ACK_TIMEOUT_MS = 10_000;
@@ -104,7 +104,7 @@ function wireSocket(s: ChatSocket): void {
   s.on('message:new', (message, effects) => {
     receive([message]);
     if (effects?.counts) setCounts(effects.counts);
-    if (effects?.credits !== undefined) setCredits(effects.credits);
+    if (effects?.credits !== undefined && effects.credits_version !== undefined) setCredits(effects.credits, effects.credits_version);
   });
   s.on('message:read', ({ conversation, reader, message }) => applyReadEvent(conversation, reader, message));
   s.on('chat:removed', ({ conversation }) => removeConversation(conversation));
@@ -164,7 +164,7 @@ export async function refreshChats(): Promise<void> {
 async function refreshUser(): Promise<void> {
   try {
     const user = await fetchCurrentUser();
-    if (user && !stopped) appStore.set(userAtom, user);
+    if (user && !stopped) appStore.set(userAtom, withLaterCredits(user));
   } catch {
     // keep what is shown
   }
@@ -181,7 +181,7 @@ async function syncFromDatabase(): Promise<void> {
     if (stopped) return;
     setCounts(response.counts);
     // Sends made elsewhere while this tab was away told their balance to the rooms it was not in.
-    setCredits(response.credits);
+    setCredits(response.credits, response.credits_version);
     if (response.messages.length > 0) receive(response.messages);
     if (!response.has_more || response.messages.length === 0) return;
   }
@@ -256,7 +256,7 @@ export async function deliver(profile: number, key: string): Promise<void> {
       const sent = await sendOverSocket(socket, input);
       if (sent === 'timeout') await sendOverRest(profile, key, input);
       else if (sent.ok) {
-        setCredits(sent.credits);
+        setCredits(sent.credits, sent.creditsVersion);
         accept(profile, sent.message);
       }
       else refuse(profile, key, sent.error, sent.details);
@@ -270,14 +270,14 @@ export async function deliver(profile: number, key: string): Promise<void> {
 
 type SocketSend =
   | 'timeout'
-  | { ok: true; message: MessageDto; credits: number }
+  | { ok: true; message: MessageDto; credits: number; creditsVersion: number }
   | { ok: false; error: SendFailure['code']; details?: Record<string, unknown> };
 
 function sendOverSocket(s: ChatSocket, input: SendMessageInput): Promise<SocketSend> {
   return new Promise((resolve) => {
     s.timeout(ACK_TIMEOUT_MS).emit('message:send', input, (error, result) => {
       if (error || !result) resolve('timeout');
-      else if (result.ok) resolve({ ok: true, message: result.data.message, credits: result.data.credits });
+      else if (result.ok) resolve({ ok: true, message: result.data.message, credits: result.data.credits, creditsVersion: result.data.credits_version });
       else resolve({ ok: false, error: result.error, details: result.details });
     });
   });
@@ -286,7 +286,7 @@ function sendOverSocket(s: ChatSocket, input: SendMessageInput): Promise<SocketS
 async function sendOverRest(profile: number, key: string, input: SendMessageInput): Promise<void> {
   try {
     const response = await postMessage(input);
-    setCredits(response.credits);
+    setCredits(response.credits, response.credits_version);
     accept(profile, response.message);
   } catch (error) {
     // No answer at all: stays pending and goes again at the next reconnect or poll round.
@@ -300,7 +300,9 @@ async function sendOverRest(profile: number, key: string, input: SendMessageInpu
  * replaces the one shown: this tab's figure is stale when another device spent the credits.
  */
 function refuse(profile: number, key: string, code: SendFailure['code'], details: Record<string, unknown> = {}): void {
-  if (code === 'insufficient_credits' && typeof details.credits === 'number') setCredits(details.credits);
+  if (code === 'insufficient_credits' && typeof details.credits === 'number' && typeof details.credits_version === 'number') {
+    setCredits(details.credits, details.credits_version);
+  }
   const needed = typeof details.needed === 'number' ? details.needed : undefined;
   fail(profile, key, needed === undefined ? { code } : { code, needed });
 }

@@ -116,8 +116,8 @@ describe('three server processes behind one Redis', () => {
     for (const body of ['first', 'second']) {
       const echo = nextEventArgs(otherTab.socket, 'message:new', (m) => m.body === body, CROSS_PROCESS_MS);
       const ack = await sendAck(sendingTab.socket, b.id, body);
-      const { message, credits } = (ack as { data: SendMessageResponse }).data;
-      expect(await echo).toEqual([message, { credits }]);
+      const { message, credits, credits_version } = (ack as { data: SendMessageResponse }).data;
+      expect(await echo).toEqual([message, { credits, credits_version }]);
     }
     // One publish per send reaches the other node for A's room: the message and the balance
     // together, where a separate balance event would make it two.

@@ -34,6 +34,10 @@ async function memberWithTabs(tabs = 1, overrides: { credits?: number } = {}) {
   return { ...member, id: member.user.id, cookie, sockets: open };
 }
 
+/** The member's newest ledger row: the version every balance shown for them must carry. */
+const newestLedgerId = (userId: number) =>
+  (server.db.$client.prepare('SELECT max(id) AS id FROM credit_ledger WHERE user_id = ?').get(userId) as { id: number }).id;
+
 const storedWithClientId = (senderId: number, cid: string) =>
   server.db.select().from(messages).where(eq(messages.senderId, senderId)).all().filter((m) => m.clientId === cid);
 
@@ -75,7 +79,7 @@ describe('chatting over the socket', () => {
     const sent = (ack as { data: SendMessageResponse }).data.message;
     for (const [received, effects] of await Promise.all(recipientTabs)) expect([received.id, effects]).toEqual([sent.id, { counts: { total_unread: 1, total_new_likes: 0, badge: 1 } }]);
     // The sender's other tab learns the message and its new balance from one frame.
-    expect(await senderOtherTab).toEqual([sent, { credits: 99 }]);
+    expect(await senderOtherTab).toEqual([sent, { credits: 99, credits_version: newestLedgerId(a.id) }]);
     // The sending tab has the stored message from its ack: no second copy is pushed to it.
     expect(echoesToSendingTab).toEqual([]);
 
@@ -145,6 +149,33 @@ describe('chatting over the socket', () => {
     expect((await a.client.post('/api/messages.php', input)).body.duplicate).toBe(true);
     await sleep(200);
     expect(seenByB).toEqual([]);
+  });
+
+  it('every balance a member is told names the ledger row it comes from, whichever road it takes', async () => {
+    const a = await memberWithTabs(2, { credits: 3 });
+    const b = await memberWithTabs();
+    const versionBefore = newestLedgerId(a.id);
+    const otherTab = nextEventArgs(a.sockets[1]!, 'message:new');
+    const ack = await command<SendMessageResponse>(a.sockets[0]!, 'message:send', { profile: b.id, client_id: clientId(), body: 'one' });
+    const afterFirst = newestLedgerId(a.id);
+    expect(afterFirst).toBeGreaterThan(versionBefore);
+    expect((ack as { data: SendMessageResponse }).data).toMatchObject({ credits: 2, credits_version: afterFirst });
+    expect((await otherTab)[1]).toEqual({ credits: 2, credits_version: afterFirst });
+
+    const rest = await send(a.client, b.id, 'two');
+    const afterSecond = newestLedgerId(a.id);
+    expect(rest.body).toMatchObject({ credits: 1, credits_version: afterSecond });
+    const sync = await command<SyncResponse>(a.sockets[1]!, 'sync', { after: 0 });
+    expect((sync as { data: SyncResponse }).data).toMatchObject({ credits: 1, credits_version: afterSecond });
+    expect((await a.client.get('/api/user.php')).body.user).toMatchObject({ credits: 1, credits_version: afterSecond });
+
+    await send(a.client, b.id, 'three');
+    const refused = await send(a.client, b.id, 'four');
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({ error: 'insufficient_credits', credits: 0, credits_version: newestLedgerId(a.id), needed: 1 });
+    // A retried send is answered with the balance as it is now, and its version.
+    const retried = await command<SendMessageResponse>(a.sockets[0]!, 'message:send', { profile: b.id, client_id: (ack as { data: SendMessageResponse }).data.message.client_id, body: 'one' });
+    expect((retried as { data: SendMessageResponse }).data).toMatchObject({ duplicate: true, credits: 0, credits_version: newestLedgerId(a.id) });
   });
 
   it('catches up over the socket: sync answers what sync.php answers, from the given message on', async () => {

@@ -85,6 +85,8 @@ export interface SendMessageResponse {
   message: MessageDto;
   /** sender's balance after the send */
   credits: number;
+  /** the ledger row that balance comes from: of two balances, the higher version is the later */
+  credits_version: number;
   /** true when this client_id had already been stored: nothing was charged again */
   duplicate: boolean;
 }
@@ -152,6 +154,8 @@ export interface SyncResponse {
    * missed the message:new frames that carried it.
    */
   credits: number;
+  /** the ledger row that balance comes from: of two balances, the higher version is the later */
+  credits_version: number;
 }
 
 /** DELETE /api/chat.php -> the conversations hidden for the caller */

@@ -15,6 +15,12 @@ export interface UserDto {
   email: string;
   status: 'not_confirmed' | 'active' | 'pending_deletion';
   credits: number;
+  /**
+   * The ledger row that balance comes from (0 before the first movement). Balances reach a tab by
+   * several roads (answers, socket frames relayed by other nodes, polls); of two, the one with the
+   * higher version is the later, so a late frame cannot put an older balance back.
+   */
+  credits_version: number;
   paid_user: boolean;
   notifications_disabled: string[];
   signup_date: string;

@@ -5,7 +5,7 @@ import { historyCutoff } from '@shared/rules/chat-history.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { blockSetsOf } from '../blocks/queries.js';
-import { creditBalance } from '../credits/ledger.js';
+import { creditState } from '../credits/ledger.js';
 import { withLivePresence } from './live-presence.js';
 import { presentChatProfile, presentMessage } from './presenter.js';
 import * as q from './queries.js';
@@ -100,10 +100,12 @@ export function loadMessages(ctx: AppContext, user: UserRow, site: SiteRow, quer
 export function syncMessages(ctx: AppContext, user: ChatMember, after: number): SyncResponse {
   const since = historyCutoff(ctx.clock.now(), user.paidUser);
   const rows = q.messagesAfter(ctx.db, user.id, after, since);
+  const { balance, version } = creditState(ctx.db, user.id);
   return {
     messages: rows.slice(0, SYNC_MAX).map(presentMessage),
     has_more: rows.length > SYNC_MAX,
     counts: countsFor(ctx, user.id),
-    credits: creditBalance(ctx.db, user.id),
+    credits: balance,
+    credits_version: version,
   };
 }

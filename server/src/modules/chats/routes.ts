@@ -38,7 +38,7 @@ export function chatRoutes(router: Router, ctx: AppContext): void {
   router.post('/messages.php', async (req, res) => {
     const user = requireUser(req);
     const sent = await sendMessage(ctx, user, req.site, req.body);
-    const body: SendMessageResponse = { message: sent.message, credits: sent.credits, duplicate: sent.duplicate };
+    const body: SendMessageResponse = { message: sent.message, credits: sent.credits, credits_version: sent.creditsVersion, duplicate: sent.duplicate };
     res.status(sent.duplicate ? 200 : 201).json(body);
   });
 

@@ -12,7 +12,7 @@ import type { ServerToClientEvents } from '@shared/realtime.js';
 import type { AppContext } from '../../context.js';
 import { badRequest, forbidden, notFound, paymentRequired, unauthenticated } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
-import { chargeForMessage, creditBalance } from '../credits/ledger.js';
+import { chargeForMessage, creditState, type CreditState } from '../credits/ledger.js';
 import { blockExistsBetween } from '../blocks/queries.js';
 import { messageContent, type MessageContent } from './message-content.js';
 import { presentMessage } from './presenter.js';
@@ -33,6 +33,8 @@ export interface SentMessage {
   duplicate: boolean;
   /** sender's balance after the send */
   credits: number;
+  /** the version of that balance (CreditState.version): a client keeps the balance with the highest */
+  creditsVersion: number;
 }
 
 /**
@@ -72,8 +74,8 @@ export async function sendMessage(
   // balance of the sender's other tabs. One socket write per tab, and with Redis one publish per
   // side, where separate events would take two.
   ctx.notifier.notify(parsed.profile, 'message:new', message, { counts: stored.recipientCounts });
-  notifySenderTabs(ctx, sender.id, originSocket, 'message:new', message, { credits: stored.credits });
-  return { message, duplicate: false, credits: stored.credits };
+  notifySenderTabs(ctx, sender.id, originSocket, 'message:new', message, { credits: stored.credits.balance, credits_version: stored.credits.version });
+  return { message, duplicate: false, credits: stored.credits.balance, creditsVersion: stored.credits.version };
 }
 
 /**
@@ -101,7 +103,7 @@ function parseSendInput(input: unknown, site: SiteRow) {
   return parseInput(sendMessageBody, input);
 }
 
-type StoredSend = { duplicate: true; message: q.MessageRow } | { duplicate: false; message: q.MessageRow; credits: number; recipientCounts: CountsDto };
+type StoredSend = { duplicate: true; message: q.MessageRow } | { duplicate: false; message: q.MessageRow; credits: CreditState; recipientCounts: CountsDto };
 
 /** What checkSend found: the send is a retry, or it may go ahead into this conversation (none yet: a new one). */
 type SendPlan =
@@ -133,7 +135,10 @@ function checkSend(tx: Db, sender: SenderClaim, site: SiteRow, recipientId: numb
   // A new conversation has no messages yet: an icebreaker may open it.
   if (conversationId !== undefined && content.kind === 'icebreaker' && q.hasAnyMessage(tx, conversationId)) throw forbidden('icebreaker_unavailable');
 
-  if (found.balance < content.cost) throw paymentRequired('insufficient_credits', { credits: found.balance, needed: content.cost });
+  if (found.balance < content.cost) {
+    // The refusal tells the balance, so it carries its version too: one more look-up, on refusals only.
+    throw paymentRequired('insufficient_credits', { credits: found.balance, credits_version: creditState(tx, sender.id).version, needed: content.cost });
+  }
   return { duplicate: false, conversationId, senderHidden: found.senderHidden, balance: found.balance };
 }
 
@@ -172,7 +177,8 @@ function replay(ctx: AppContext, senderId: number, row: q.MessageRow): SentMessa
     if (row.id > peerHiddenBefore && !blockExistsBetween(ctx.db, senderId, peerId)) ctx.notifier.notify(peerId, 'message:new', message);
   }
   ctx.notifier.notify(senderId, 'message:new', message);
-  return { message, duplicate: true, credits: creditBalance(ctx.db, senderId) };
+  const { balance, version } = creditState(ctx.db, senderId);
+  return { message, duplicate: true, credits: balance, creditsVersion: version };
 }
 
 function isUniqueViolation(err: unknown): boolean {

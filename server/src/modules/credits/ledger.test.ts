@@ -63,7 +63,7 @@ describe('credit ledger', () => {
 
   it('charges a message with a row naming the message, outside the reference index', async () => {
     const m = await createMember(db, { credits: 3 });
-    expect(writeTransaction(db, (tx) => chargeForMessage(tx, m.id, 2, 'gift', 41, 5))).toBe(1);
+    expect(writeTransaction(db, (tx) => chargeForMessage(tx, m.id, 2, 'gift', 41, 5))).toEqual({ balance: 1, version: newestLedgerId(m.id) });
     const rows = movementsOf(m.id);
     expect(rows.map((r) => [r.reason, r.delta, r.reference, r.messageId, r.balanceAfter])).toEqual([['gift', -2, null, 41, 1]]);
     // Two charges are two rows: each message is its own key, there is no reference to collide on.
@@ -75,7 +75,7 @@ describe('credit ledger', () => {
 
   it('a charge given the balance its caller read is refused by the database when that balance is stale', async () => {
     const m = await createMember(db, { credits: 5 });
-    expect(writeTransaction(db, (tx) => chargeForMessage(tx, m.id, 2, 'message', 51, 1, 5))).toBe(3);
+    expect(writeTransaction(db, (tx) => chargeForMessage(tx, m.id, 2, 'message', 51, 1, 5))).toMatchObject({ balance: 3 });
     // 5 is no longer the balance: the row would claim 5 - 2 = 3 after a balance of 3
     expect(() => writeTransaction(db, (tx) => chargeForMessage(tx, m.id, 2, 'message', 52, 2, 5))).toThrow(/balance_after/);
     expect(creditBalance(db, m.id)).toBe(3);

@@ -22,6 +22,16 @@ export interface LedgerEntry {
 }
 
 /**
+ * A balance with the ledger row it comes from (`credit_balances.ledger_id`, 0 before the first):
+ * of two balances of a member, the one with the higher version is the later, whichever way each
+ * travelled (with Redis a relayed frame can arrive after a fresher answer).
+ */
+export interface CreditState {
+  balance: number;
+  version: number;
+}
+
+/**
  * With chargeForMessage, the only code that changes a member's credits. Must be called inside a
  * write transaction (writeTransaction): the ledger row and the balance change commit or roll back
  * together. Idempotent per (user, reason, reference). A spend that would go below zero throws
@@ -29,13 +39,13 @@ export interface LedgerEntry {
  */
 export function moveCredits(tx: Db, userId: number, delta: number, reason: CreditReason, reference: string, now: number): LedgerEntry {
   if (appliedEntry(tx).get({ userId, reason, reference })) return { balance: creditBalance(tx, userId), applied: false };
-  return { balance: applyMovement(tx, userId, delta, reason, reference, null, now), applied: true };
+  return { balance: applyMovement(tx, userId, delta, reason, reference, null, now).balance, applied: true };
 }
 
 /**
  * Charges `amount` for the message `messageId`, stored just before in the same transaction. The
  * message is the idempotency key (unique per sender and client id), so no reference is looked up
- * or indexed: a retried send finds its message and never gets here. Returns the balance after.
+ * or indexed: a retried send finds its message and never gets here. Returns the balance after, with its version.
  */
 export function chargeForMessage(
   tx: Db,
@@ -46,17 +56,18 @@ export function chargeForMessage(
   now: number,
   /** the balance the caller read in this same transaction (a send checks it first); a wrong one fails the ledger's trigger */
   balanceBefore?: number,
-): number {
+): CreditState {
   if (amount < 0) throw new Error('chargeForMessage: amount must be >= 0');
   return applyMovement(tx, userId, -amount, reason, null, messageId, now, balanceBefore);
 }
 
-function applyMovement(tx: Db, userId: number, delta: number, reason: CreditReason, reference: string | null, messageId: number | null, now: number, balanceBefore?: number): number {
+function applyMovement(tx: Db, userId: number, delta: number, reason: CreditReason, reference: string | null, messageId: number | null, now: number, balanceBefore?: number): CreditState {
   // Read and written in the caller's write transaction: no other writer comes in between.
   const current = balanceBefore ?? creditBalance(tx, userId);
   if (current + delta < 0) throw new InsufficientCreditsError(current, -delta);
-  insertEntry(tx).run({ userId, delta, reason, reference, messageId, balanceAfter: current + delta, createdAt: now });
-  return current + delta;
+  const { lastInsertRowid } = insertEntry(tx).run({ userId, delta, reason, reference, messageId, balanceAfter: current + delta, createdAt: now });
+  // The row just inserted is the one the balance now comes from (migration 0006's trigger).
+  return { balance: current + delta, version: Number(lastInsertRowid) };
 }
 
 /**
@@ -67,12 +78,22 @@ export function creditBalance(db: Db, userId: number): number {
   return newestBalance(db).get({ userId })!.balance;
 }
 
+/** A member's balance with its version (see CreditState). One primary-key seek. */
+export function creditState(db: Db, userId: number): CreditState {
+  return newestState(db).get({ userId })!;
+}
+
 /**
  * The balance as SQL, for a statement that reads it along with other things (a send's rules):
  * the one definition of what creditBalance reads.
  */
 export function balanceOf(userId: SQLChunk): SQL<number> {
   return sql<number>`coalesce((SELECT ${creditBalances.balance} FROM ${creditBalances} WHERE ${creditBalances.userId} = ${userId}), 0)`;
+}
+
+/** The version of that balance (CreditState.version) as SQL, beside balanceOf. */
+export function balanceVersionOf(userId: SQLChunk): SQL<number> {
+  return sql<number>`coalesce((SELECT ${creditBalances.ledgerId} FROM ${creditBalances} WHERE ${creditBalances.userId} = ${userId}), 0)`;
 }
 
 // Every message send moves credits: the statements are prepared once per connection.
@@ -93,6 +114,13 @@ const appliedEntry = preparedOnce((db) =>
 const newestBalance = preparedOnce((db) =>
   db
     .select({ balance: balanceOf(sql.placeholder('userId')) })
+    .from(sql`(SELECT 1)`)
+    .prepare(),
+);
+
+const newestState = preparedOnce((db) =>
+  db
+    .select({ balance: balanceOf(sql.placeholder('userId')), version: balanceVersionOf(sql.placeholder('userId')) })
     .from(sql`(SELECT 1)`)
     .prepare(),
 );

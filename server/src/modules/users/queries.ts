@@ -13,6 +13,7 @@ interface ProfileWithPhotoRow {
   photoThumbFilename: string | null;
   photoStatus: string | null;
   credits: number | null;
+  creditsVersion: number | null;
 }
 
 /**
@@ -24,8 +25,8 @@ const profileWithPhoto = preparedOnce((db) =>
   connectionOf(db).prepare<[userId: number], ProfileWithPhotoRow>(
     `SELECT p.user_id AS userId, p.name AS name, p.country AS country, p.status AS status,
             ph.filename AS photoFilename, ph.thumb_filename AS photoThumbFilename, ph.status AS photoStatus,
-            (SELECT b.balance FROM credit_balances b WHERE b.user_id = p.user_id) AS credits
-       FROM profiles p LEFT JOIN photos ph ON ph.id = p.main_photo_id
+            b.balance AS credits, b.ledger_id AS creditsVersion
+       FROM profiles p LEFT JOIN photos ph ON ph.id = p.main_photo_id LEFT JOIN credit_balances b ON b.user_id = p.user_id
       WHERE p.user_id = ?`,
   ),
 );
@@ -36,5 +37,5 @@ export function loadUserDto(db: Db, user: UserRow, site: SiteRow): UserDto {
   if (!row) throw new Error(`user ${user.id} has no profile`);
   const photo =
     row.photoFilename === null ? null : { filename: row.photoFilename, thumbFilename: row.photoThumbFilename!, status: row.photoStatus! };
-  return presentUser(user, row.credits ?? 0, row, photo, site);
+  return presentUser(user, { balance: row.credits ?? 0, version: row.creditsVersion ?? 0 }, row, photo, site);
 }
