@@ -5,7 +5,7 @@ import { users } from './users.js';
 /**
  * Every credit movement: a member's balance is `balance_after` of their newest row (none: 0),
  * which the database copies into `credit_balances`. Written only by
- * server/src/modules/credits/ledger.ts. A trigger (migration 0006) refuses a row whose
+ * server/src/modules/credits/ledger.ts. The triggers of migration 0006 refuse a row whose
  * balance_after is negative or is not the previous balance plus its delta, so the chain cannot
  * break even if code goes wrong. A movement is made idempotent one of two ways:
  * - by a reference (an order, the sign-up): (user, reason, reference) is unique, so a retried
