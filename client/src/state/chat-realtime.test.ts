@@ -363,6 +363,14 @@ describe('the realtime owner', () => {
     expect(appStore.get(userAtom)).toMatchObject({ credits: 6, credits_version: 106, paid_user: true });
   });
 
+  it('shows a balance that comes without a version (a server of before versions, during a deploy) as it comes', async () => {
+    await startConnected(() => undefined);
+    socket.server('message:new', message(101, ME), { credits: 4 });
+    expect(appStore.get(userAtom)).toMatchObject({ credits: 4, credits_version: 100 });
+    socket.server('message:new', message(102, ME), { credits: 3, credits_version: 101 });
+    expect(appStore.get(userAtom)).toMatchObject({ credits: 3, credits_version: 101 });
+  });
+
   it('applies counts, read receipts and removals pushed by the server', async () => {
     await startConnected(() => undefined);
     openThreadWith([message(100, PEER), message(106, ME)]);

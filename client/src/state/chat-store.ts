@@ -22,11 +22,17 @@ export function setCounts(counts: CountsDto): void {
 /**
  * Shows a balance unless the one shown is later: balances arrive by several roads (answers,
  * frames relayed by another node, polls) and not always in the order they were made, and the
- * version (the ledger row a balance comes from) tells which is the later.
+ * version (the ledger row a balance comes from) tells which is the later. A balance without one
+ * (from a server of before versions, while a deploy rolls) is shown as it comes, as it always was.
  */
-export function setCredits(credits: number, version: number): void {
+export function setCredits(credits: number, version?: number): void {
   const user = appStore.get(userAtom);
-  if (!user || version < user.credits_version) return;
+  if (!user) return;
+  if (version === undefined) {
+    if (user.credits !== credits) appStore.set(userAtom, { ...user, credits });
+    return;
+  }
+  if (version < user.credits_version) return;
   if (user.credits !== credits || user.credits_version !== version) appStore.set(userAtom, { ...user, credits, credits_version: version });
 }
 

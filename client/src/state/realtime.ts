@@ -104,7 +104,7 @@ function wireSocket(s: ChatSocket): void {
   s.on('message:new', (message, effects) => {
     receive([message]);
     if (effects?.counts) setCounts(effects.counts);
-    if (effects?.credits !== undefined && effects.credits_version !== undefined) setCredits(effects.credits, effects.credits_version);
+    if (effects?.credits !== undefined) setCredits(effects.credits, effects.credits_version);
   });
   s.on('message:read', ({ conversation, reader, message }) => applyReadEvent(conversation, reader, message));
   s.on('chat:removed', ({ conversation }) => removeConversation(conversation));
@@ -300,8 +300,8 @@ async function sendOverRest(profile: number, key: string, input: SendMessageInpu
  * replaces the one shown: this tab's figure is stale when another device spent the credits.
  */
 function refuse(profile: number, key: string, code: SendFailure['code'], details: Record<string, unknown> = {}): void {
-  if (code === 'insufficient_credits' && typeof details.credits === 'number' && typeof details.credits_version === 'number') {
-    setCredits(details.credits, details.credits_version);
+  if (code === 'insufficient_credits' && typeof details.credits === 'number') {
+    setCredits(details.credits, typeof details.credits_version === 'number' ? details.credits_version : undefined);
   }
   const needed = typeof details.needed === 'number' ? details.needed : undefined;
   fail(profile, key, needed === undefined ? { code } : { code, needed });
