@@ -25,13 +25,19 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+/** A new database file with only the first `count` migrations applied (removed after the test). */
+function databaseMigratedTo(count: number): { sqlite: Database.Database; db: Db } {
+  const dir = tempDir();
+  dirs.push(dir);
+  const sqlite = new Database(join(dir, 'app.db'));
+  const db = drizzle(sqlite, { schema }) as Db;
+  applyMigrations(db, migrationsUpTo(count, dir));
+  return { sqlite, db };
+}
+
 describe('migrating a database that already holds chats and credits', () => {
   it('0003 keeps every chat\'s last message (now on both members\' rows) and the one-message-per-client-id rule; 0004 carries every balance into the ledger and loses no row that references a member; 0005 keeps each member\'s newest balance', async () => {
-    const dir = tempDir();
-    dirs.push(dir);
-    const sqlite = new Database(join(dir, 'app.db'));
-    const db = drizzle(sqlite, { schema }) as Db;
-    applyMigrations(db, migrationsUpTo(3, dir));
+    const { sqlite, db } = databaseMigratedTo(3);
 
     // Written with the tables as 0002 left them: the last message sat on the conversation.
     insertTestSite(db);
@@ -90,11 +96,7 @@ describe('migrating a database that already holds chats and credits', () => {
   });
 
   it('0006 opens a balance row for every member and names the newest ledger row in each; movements go on from there', async () => {
-    const dir = tempDir();
-    dirs.push(dir);
-    const sqlite = new Database(join(dir, 'app.db'));
-    const db = drizzle(sqlite, { schema }) as Db;
-    applyMigrations(db, migrationsUpTo(6, dir));
+    const { sqlite, db } = databaseMigratedTo(6);
 
     insertTestSite(db);
     const spender = await createMember(db, { credits: 0 });
