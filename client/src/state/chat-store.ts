@@ -39,7 +39,8 @@ export function setCredits(credits: number, version?: number): void {
 /** A freshly loaded account, keeping the balance shown when that one is later (see setCredits). */
 export function withLaterCredits(loaded: UserDto): UserDto {
   const shown = appStore.get(userAtom);
-  if (!shown || shown.id !== loaded.id || shown.credits_version <= loaded.credits_version) return loaded;
+  // Negated, so that a shown balance without a version (from a server of before versions) never wins.
+  if (!shown || shown.id !== loaded.id || !(shown.credits_version > loaded.credits_version)) return loaded;
   return { ...loaded, credits: shown.credits, credits_version: shown.credits_version };
 }
 
