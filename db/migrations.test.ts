@@ -101,8 +101,12 @@ describe('migrating a database that already holds chats and credits', () => {
     insertTestSite(db);
     const spender = await createMember(db, { credits: 0 });
     const newcomer = await createMember(db, { credits: 0 });
-    writeTransaction(db, (tx) => moveCredits(tx, spender.id, 10, 'purchase', 'order-1', 1));
-    writeTransaction(db, (tx) => chargeForMessage(tx, spender.id, 4, 'message', 1, 2));
+    // Written as 0005 took them, in SQL: today's code reads columns 0005 does not have.
+    const ledgerRow = sqlite.prepare(
+      'INSERT INTO credit_ledger (user_id, delta, reason, reference, message_id, balance_after, created_at) VALUES (?, ?, ?, ?, ?, ?, 1)',
+    );
+    ledgerRow.run(spender.id, 10, 'purchase', 'order-1', null, 10);
+    ledgerRow.run(spender.id, -4, 'message', null, 1, 6);
     // 0005 kept a row only for members with a ledger row
     expect(sqlite.prepare('SELECT user_id FROM credit_balances').all()).toEqual([{ user_id: spender.id }]);
 

@@ -75,25 +75,22 @@ function applyMovement(tx: Db, userId: number, delta: number, reason: CreditReas
  * database keeps it in credit_balances (migrations 0005, 0006). One primary-key seek.
  */
 export function creditBalance(db: Db, userId: number): number {
-  return newestBalance(db).get({ userId })!.balance;
+  return creditState(db, userId).balance;
 }
 
 /** A member's balance with its version (see CreditState). One primary-key seek. */
 export function creditState(db: Db, userId: number): CreditState {
-  return newestState(db).get({ userId })!;
+  return balanceRow(db).get({ userId }) ?? NO_MOVEMENT_YET;
 }
+
+const NO_MOVEMENT_YET: CreditState = { balance: 0, version: 0 };
 
 /**
  * The balance as SQL, for a statement that reads it along with other things (a send's rules):
- * the one definition of what creditBalance reads.
+ * the same row and figure as creditState, 0 when there is no row.
  */
 export function balanceOf(userId: SQLChunk): SQL<number> {
   return sql<number>`coalesce((SELECT ${creditBalances.balance} FROM ${creditBalances} WHERE ${creditBalances.userId} = ${userId}), 0)`;
-}
-
-/** The version of that balance (CreditState.version) as SQL, beside balanceOf. */
-export function balanceVersionOf(userId: SQLChunk): SQL<number> {
-  return sql<number>`coalesce((SELECT ${creditBalances.ledgerId} FROM ${creditBalances} WHERE ${creditBalances.userId} = ${userId}), 0)`;
 }
 
 // Every message send moves credits: the statements are prepared once per connection.
@@ -111,17 +108,12 @@ const appliedEntry = preparedOnce((db) =>
     .prepare(),
 );
 
-const newestBalance = preparedOnce((db) =>
+// The member's row, read once for both figures; no row (no movement yet) reads as NO_MOVEMENT_YET.
+const balanceRow = preparedOnce((db) =>
   db
-    .select({ balance: balanceOf(sql.placeholder('userId')) })
-    .from(sql`(SELECT 1)`)
-    .prepare(),
-);
-
-const newestState = preparedOnce((db) =>
-  db
-    .select({ balance: balanceOf(sql.placeholder('userId')), version: balanceVersionOf(sql.placeholder('userId')) })
-    .from(sql`(SELECT 1)`)
+    .select({ balance: creditBalances.balance, version: creditBalances.ledgerId })
+    .from(creditBalances)
+    .where(eq(creditBalances.userId, sql.placeholder('userId')))
     .prepare(),
 );
 
