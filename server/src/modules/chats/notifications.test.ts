@@ -34,7 +34,7 @@ describe('notifications after commit', () => {
     expect(sent.duplicate).toBe(false);
     expect(recorder.sent).toEqual([
       { userId: b.id, event: 'message:new', payload: sent.message, more: [{ counts: { total_unread: 1, total_new_likes: 0, badge: 1 } }] },
-      { userId: a.id, event: 'message:new', payload: sent.message, more: [{ credits: 2, credits_version: sent.creditsVersion }] },
+      { userId: a.id, event: 'message:new', payload: sent.message, more: [{ credits: 2, credits_version: sent.credits_version }] },
     ]);
   });
 
@@ -45,7 +45,7 @@ describe('notifications after commit', () => {
     const first = await sendMessage(server.ctx, userRow(a.id), site, input);
     recorder.sent.length = 0;
     const again = await sendMessage(server.ctx, userRow(a.id), site, input);
-    expect(again).toEqual({ message: first.message, duplicate: true, credits: 2, creditsVersion: first.creditsVersion });
+    expect(again).toEqual({ message: first.message, duplicate: true, credits: 2, credits_version: first.credits_version });
     expect(recorder.sent.map((n) => [n.userId, n.event])).toEqual([
       [b.id, 'message:new'],
       [a.id, 'message:new'],

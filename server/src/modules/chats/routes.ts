@@ -8,7 +8,6 @@ import {
   type GiftDto,
   type IcebreakerDto,
   type MarkReadResponse,
-  type SendMessageResponse,
 } from '@shared/api/chats.js';
 import { GIFTS } from '@shared/rules/chat-gifts.js';
 import { ICEBREAKERS } from '@shared/rules/chat-icebreakers.js';
@@ -38,8 +37,7 @@ export function chatRoutes(router: Router, ctx: AppContext): void {
   router.post('/messages.php', async (req, res) => {
     const user = requireUser(req);
     const sent = await sendMessage(ctx, user, req.site, req.body);
-    const body: SendMessageResponse = { message: sent.message, credits: sent.credits, credits_version: sent.creditsVersion, duplicate: sent.duplicate };
-    res.status(sent.duplicate ? 200 : 201).json(body);
+    res.status(sent.duplicate ? 200 : 201).json(sent);
   });
 
   router.post('/messages-read.php', async (req, res) => {

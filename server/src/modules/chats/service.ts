@@ -6,7 +6,7 @@
 import type { Db } from '@db/client.js';
 import { groupCommit } from '@db/group-commit.js';
 import type { SiteRow, UserRow } from '@db/schema/index.js';
-import { sendMessageBody, type CountsDto, type MessageDto } from '@shared/api/chats.js';
+import { sendMessageBody, type CountsDto, type SendMessageResponse } from '@shared/api/chats.js';
 import { FREE_CONVERSATIONS } from '@shared/constants.js';
 import type { ServerToClientEvents } from '@shared/realtime.js';
 import type { AppContext } from '../../context.js';
@@ -27,20 +27,11 @@ export type ChatMember = Pick<UserRow, 'id' | 'paidUser'>;
  */
 export type SenderClaim = Pick<UserRow, 'id' | 'sessionEpoch'>;
 
-export interface SentMessage {
-  message: MessageDto;
-  /** the client_id had been stored before: nothing was stored or charged this time */
-  duplicate: boolean;
-  /** sender's balance after the send */
-  credits: number;
-  /** the version of that balance (CreditState.version): a client keeps the balance with the highest */
-  creditsVersion: number;
-}
-
 /**
  * Sends (or, for a retried client_id, returns) a message from `sender` to input.profile. The
  * send is stored through the group commit, so concurrent sends share one transaction; the
- * promise settles, and notifications go out, only after the commit.
+ * promise settles, and notifications go out, only after the commit. It settles with the answer
+ * both transports give as it is (POST /api/messages.php and the socket's `message:send` ack).
  */
 export async function sendMessage(
   ctx: AppContext,
@@ -50,7 +41,7 @@ export async function sendMessage(
   input: unknown,
   /** the sending socket: it gets the message and balance in its ack, so the echoes to the sender's tabs skip it */
   originSocket?: string,
-): Promise<SentMessage> {
+): Promise<SendMessageResponse> {
   const parsed = parseSendInput(input, site);
   if (parsed.profile === sender.id) throw badRequest('invalid_request', { fields: { profile: 'invalid_request' } });
 
@@ -75,7 +66,7 @@ export async function sendMessage(
   // side, where separate events would take two.
   ctx.notifier.notify(parsed.profile, 'message:new', message, { counts: stored.recipientCounts });
   notifySenderTabs(ctx, sender.id, originSocket, 'message:new', message, { credits: stored.credits.balance, credits_version: stored.credits.version });
-  return { message, duplicate: false, credits: stored.credits.balance, creditsVersion: stored.credits.version };
+  return { message, duplicate: false, credits: stored.credits.balance, credits_version: stored.credits.version };
 }
 
 /**
@@ -167,7 +158,7 @@ function storeSend(tx: Db, plan: SendPlan, senderId: number, recipientId: number
  * A retried send: the stored message, nothing charged. message:new goes out again because the
  * first attempt may have died before notifying; clients de-duplicate by message id.
  */
-function replay(ctx: AppContext, senderId: number, row: q.MessageRow): SentMessage {
+function replay(ctx: AppContext, senderId: number, row: q.MessageRow): SendMessageResponse {
   const message = presentMessage(row);
   const conversation = q.findConversationOf(ctx.db, senderId, row.conversationId);
   if (conversation) {
@@ -178,7 +169,7 @@ function replay(ctx: AppContext, senderId: number, row: q.MessageRow): SentMessa
   }
   ctx.notifier.notify(senderId, 'message:new', message);
   const { balance, version } = creditState(ctx.db, senderId);
-  return { message, duplicate: true, credits: balance, creditsVersion: version };
+  return { message, duplicate: true, credits: balance, credits_version: version };
 }
 
 function isUniqueViolation(err: unknown): boolean {

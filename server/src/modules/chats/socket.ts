@@ -78,7 +78,7 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
         });
         // Fault injection for the multi-process tests: stored, committed, never acknowledged.
         if (ctx.config.testCrashAfterStore) process.exit(70);
-        return { message: sent.message, credits: sent.credits, credits_version: sent.creditsVersion, duplicate: sent.duplicate };
+        return sent;
       });
     },
 
