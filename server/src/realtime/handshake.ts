@@ -67,7 +67,8 @@ export function liveSocketMember(ctx: AppContext, userId: number, siteId: number
 export function authenticateSocket(ctx: AppContext, sites: SiteDirectory) {
   return (socket: MemberSocket, next: (err?: Error) => void): void => {
     const req = socket.request as SessionRequest;
-    const host = req.headers.host ?? '';
+    // Normalised once here: every command looks its site up by it (SiteDirectory.find).
+    const host = normaliseHost(req.headers.host ?? '');
     const site = sites.find(host);
     const userId = req.session?.userId;
     const sessionId = req.sessionID;
@@ -75,8 +76,7 @@ export function authenticateSocket(ctx: AppContext, sites: SiteDirectory) {
     const epoch = req.session?.epoch ?? 0;
     const user = liveSocketMember(ctx, userId, site.id, epoch);
     if (!user) return next(new Error('authentication_required'));
-    // Normalised once here: every command looks its site up by it (SiteDirectory.find).
-    socket.data = { userId: user.id, siteId: site.id, host: normaliseHost(host), epoch, sessionId };
+    socket.data = { userId: user.id, siteId: site.id, host, epoch, sessionId };
     next();
   };
 }
