@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDb, type Db } from './client.js';
-import { GroupCommit, MAX_BATCH, MAX_WAIT_MS, MIN_COMMIT_INTERVAL_MS } from './group-commit.js';
+import { GroupCommit, HEAVY_BATCH, MAX_BATCH, MAX_WAIT_MS, MIN_COMMIT_INTERVAL_MS } from './group-commit.js';
 import { connectionOf } from './prepared.js';
 
 const cleanups: Array<() => void> = [];
@@ -137,26 +137,90 @@ describe('GroupCommit', () => {
     expect(texts(other)).toHaveLength(MAX_BATCH + 1);
   });
 
-  it('a full batch, or one that has waited MAX_WAIT_MS, commits as the next unit arrives, not at the end of the turn', async () => {
+  it('a batch that has waited MAX_WAIT_MS, or a full one, commits as the next unit arrives, not at the end of the turn', async () => {
     const { db, other } = scratch();
     let now = 0;
     const queue = new GroupCommit(db, () => now);
-    const full = Array.from({ length: MAX_BATCH }, (_, i) => queue.run(insert(`full ${i}`)));
-    expect(texts(other)).toHaveLength(MAX_BATCH); // committed before this turn ended
-    await Promise.all(full);
-
     const young = queue.run(insert('young'));
     now += MAX_WAIT_MS - 0.5;
     const second = queue.run(insert('second'));
-    expect(texts(other)).toHaveLength(MAX_BATCH); // both still wait for the end of the turn
+    expect(texts(other)).toEqual([]); // both still wait for the end of the turn
     await Promise.all([young, second]);
-    expect(texts(other)).toHaveLength(MAX_BATCH + 2);
+    expect(texts(other)).toEqual(['young', 'second']);
 
     const old = queue.run(insert('old'));
     now += MAX_WAIT_MS;
     const next = queue.run(insert('next'));
     expect(texts(other).slice(-2)).toEqual(['old', 'next']);
     await Promise.all([old, next]);
+
+    const full = Array.from({ length: MAX_BATCH }, (_, i) => queue.run(insert(`full ${i}`)));
+    expect(texts(other)).toHaveLength(MAX_BATCH + 4); // committed before this turn ended
+    await Promise.all(full);
+  });
+
+  it('after a batch of HEAVY_BATCH units commits wait twice the interval and the age limit; a lighter batch brings both back', async () => {
+    const { db, other } = scratch();
+    let now = 0;
+    const queue = new GroupCommit(db, () => now);
+    await Promise.all(Array.from({ length: HEAVY_BATCH }, (_, i) => queue.run(insert(`heavy ${i}`))));
+    expect(queue.commits).toBe(1);
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      // Heavy: a send 2 ms after the commit waits until 16 ms after it, not 8.
+      now = 2;
+      const waiting = queue.run(insert('waits 16 ms'));
+      await endOfTurn();
+      vi.advanceTimersByTime(MIN_COMMIT_INTERVAL_MS - 2);
+      await endOfTurn();
+      expect(texts(other)).toHaveLength(HEAVY_BATCH);
+      // Nor does its age force a commit at MAX_WAIT_MS: only at twice that.
+      now = 2 + MAX_WAIT_MS;
+      const young = queue.run(insert('young'));
+      expect(texts(other)).toHaveLength(HEAVY_BATCH);
+      now = 2 + 2 * MAX_WAIT_MS;
+      const old = queue.run(insert('old'));
+      expect(texts(other).slice(-3)).toEqual(['waits 16 ms', 'young', 'old']);
+      await Promise.all([waiting, young, old]);
+
+      // That batch held 3: the load has fallen, and a send soon after waits the 8 ms again.
+      const committedAt = now;
+      now = committedAt + 2;
+      const light = queue.run(insert('light'));
+      await endOfTurn();
+      expect(texts(other).at(-1)).toBe('old');
+      vi.advanceTimersByTime(MIN_COMMIT_INTERVAL_MS - 2);
+      expect(texts(other).at(-1)).toBe('light');
+      await light;
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the few units a full batch left behind keep the heavy-load interval', async () => {
+    const { db, other } = scratch();
+    let now = 0;
+    const queue = new GroupCommit(db, () => now);
+    const release = queue.hold();
+    const queued = Array.from({ length: MAX_BATCH + 1 }, (_, i) => queue.run(insert(`queued ${i}`)));
+    release();
+    await Promise.all(queued);
+    expect(queue.commits).toBe(2); // the full batch, then the one unit left
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      now = 2;
+      const next = queue.run(insert('next'));
+      await endOfTurn();
+      vi.advanceTimersByTime(MIN_COMMIT_INTERVAL_MS);
+      expect(texts(other)).toHaveLength(MAX_BATCH + 1);
+      vi.advanceTimersByTime(MIN_COMMIT_INTERVAL_MS);
+      expect(texts(other).at(-1)).toBe('next');
+      await next;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('while sends come fast, one within MIN_COMMIT_INTERVAL_MS of the last commit waits for the interval and shares the next commit', async () => {
