@@ -35,11 +35,11 @@ export const MIN_COMMIT_INTERVAL_MS = 8;
  * the interval and MAX_WAIT_MS double: commits at least 16 ms apart, batches twice as large. There
  * the CPU a send costs decides whether the server keeps up, and latency is what saturation does
  * to it: a batch shares the pages every send changes (the tails of the messages and ledger
- * tables and their indexes) and the commit's own cost, and doubling it took 9-12 µs off each
- * message at 7,000/s (chat bench, session 22), where 7,000/s went from missing the 50 ms p99 at
- * 86-90 % of the core to meeting it at 77-81 %. Below, at moderate load, a send waits no longer
- * than it did. A batch below this size brings the interval back: the load has fallen under
- * 2,000/s.
+ * tables and their indexes) and the commit's own cost, and doubling it took 4-13 µs off each
+ * message at 5,000-8,500/s (chat bench, session 22), where 7,000/s went from missing the 50 ms
+ * p99 at 86-90 % of the core to meeting it at 77-81 %. Below, at moderate load, a send waits no
+ * longer than it did. A batch below this size brings the interval back: the load has fallen
+ * under 2,000/s.
  */
 export const HEAVY_BATCH = 32;
 /**
