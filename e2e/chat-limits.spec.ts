@@ -39,14 +39,17 @@ test('running out of credits shows the buy button and keeps the message for a re
   await james.page.route('**/socket.io/**', (route) => route.abort());
   await james.page.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
   // As the server answers: the balance with its version, one past the newest this member has.
-  const { user } = (await (await james.request.get('/api/user.php')).json()) as { user: { credits_version: number } };
+  // Read when the send arrives: other specs running meanwhile send as this member too, and a
+  // balance the page loaded after an earlier read would be newer than the refusal.
+  const newestVersion = async () => ((await (await james.request.get('/api/user.php')).json()) as { user: { credits_version: number } }).user.credits_version;
   let attempts = 0;
   const clientIds: string[] = [];
   await james.page.route('**/api/messages.php', async (route) => {
     if (route.request().method() !== 'POST') return route.fallback();
     attempts++;
     clientIds.push((route.request().postDataJSON() as { client_id: string }).client_id);
-    await route.fulfill({ status: 402, contentType: 'application/json', body: JSON.stringify({ error: 'insufficient_credits', message: 'You do not have enough credits', credits: 0, credits_version: user.credits_version + 1, needed: 1 }) });
+    const credits_version = (await newestVersion()) + 1;
+    await route.fulfill({ status: 402, contentType: 'application/json', body: JSON.stringify({ error: 'insufficient_credits', message: 'You do not have enough credits', credits: 0, credits_version, needed: 1 }) });
   });
   const chats = (await (await james.request.get('/api/chats.php')).json()) as ChatsResponse;
   const withSophie = chats.chats.find((c) => c.profile.name === DEMO_ACCOUNTS.free.name)!;
