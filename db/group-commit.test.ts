@@ -33,6 +33,16 @@ const texts = (conn: Database.Database) => conn.prepare('SELECT text FROM notes 
 const insertOutside = (conn: Database.Database, text: string) => conn.prepare('INSERT INTO notes (text) VALUES (?)').run(text);
 const endOfTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Runs `body` with setTimeout faked (setImmediate stays real, so turns still end). */
+async function withFakeTimeouts(body: () => Promise<void>): Promise<void> {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    await body();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 describe('GroupCommit', () => {
   it('a unit that throws loses only its own writes; the others in its batch are stored', async () => {
     const { db, other } = scratch();
@@ -166,8 +176,7 @@ describe('GroupCommit', () => {
     await Promise.all(Array.from({ length: HEAVY_BATCH }, (_, i) => queue.run(insert(`heavy ${i}`))));
     expect(queue.commits).toBe(1);
 
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
+    await withFakeTimeouts(async () => {
       // Heavy: a send 2 ms after the commit waits until 16 ms after it, not 8.
       now = 2;
       const waiting = queue.run(insert('waits 16 ms'));
@@ -193,9 +202,7 @@ describe('GroupCommit', () => {
       vi.advanceTimersByTime(MIN_COMMIT_INTERVAL_MS - 2);
       expect(texts(other).at(-1)).toBe('light');
       await light;
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('the few units a full batch left behind keep the heavy-load interval', async () => {
@@ -208,8 +215,7 @@ describe('GroupCommit', () => {
     await Promise.all(queued);
     expect(queue.commits).toBe(2); // the full batch, then the one unit left
 
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
+    await withFakeTimeouts(async () => {
       now = 2;
       const next = queue.run(insert('next'));
       await endOfTurn();
@@ -218,9 +224,7 @@ describe('GroupCommit', () => {
       vi.advanceTimersByTime(MIN_COMMIT_INTERVAL_MS);
       expect(texts(other).at(-1)).toBe('next');
       await next;
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('while sends come fast, one within MIN_COMMIT_INTERVAL_MS of the last commit waits for the interval and shares the next commit', async () => {
@@ -231,8 +235,7 @@ describe('GroupCommit', () => {
     expect(queue.commits).toBe(1);
 
     // The wait is a timer: on a busy machine a real one could fire before the turn ends below.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
+    await withFakeTimeouts(async () => {
       now += MIN_COMMIT_INTERVAL_MS / 4;
       const early = queue.run(insert('early'));
       await endOfTurn();
@@ -243,9 +246,7 @@ describe('GroupCommit', () => {
       expect(texts(other)).toEqual(['first']);
       vi.advanceTimersByTime(MIN_COMMIT_INTERVAL_MS);
       await Promise.all([early, later]);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
     expect(texts(other)).toEqual(['first', 'early', 'later']);
     expect(queue.commits).toBe(2);
   });
