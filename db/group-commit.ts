@@ -88,9 +88,9 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  * Under light load a batch holds one unit and the only delay is one setImmediate. Under moderate
  * load batches are at least MIN_COMMIT_INTERVAL_MS apart, and twice that under heavy load
  * (HEAVY_BATCH). A batch commits as soon as it is full or MAX_WAIT_MS old (twice that under heavy
- * load), in the middle of the turn. While another process holds
- * the write lock, the batch tries again every LOCK_RETRY_MS on a timer, taking along the units
- * queued meanwhile, and the event loop goes on serving; after busy_timeout its units are refused.
+ * load), in the middle of the turn. While another process holds the write lock, the batch tries
+ * again every LOCK_RETRY_MS on a timer, taking along the units queued meanwhile, and the event
+ * loop goes on serving; after busy_timeout its units are refused.
  * Callers must not be inside a transaction of their own: the commit may happen inside `run`.
  */
 export class GroupCommit {
