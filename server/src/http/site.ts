@@ -14,10 +14,17 @@ export class SiteDirectory {
 
   /** The site serving this host name (domain or alias), or undefined. */
   find(host: string): SiteRow | undefined {
+    return this.findNormalised(normaliseHost(host));
+  }
+
+  /**
+   * As find, for a host that normaliseHost already returned: a socket's, normalised once at its
+   * handshake and looked up on every command.
+   */
+  findNormalised(host: string): SiteRow | undefined {
     const now = Date.now();
     if (now - this.loadedAt > CACHE_MS) this.reload(now);
-    // A host normalised before (a socket's, on every command) is found without normalising again.
-    return this.byHost.get(host) ?? this.byHost.get(normaliseHost(host));
+    return this.byHost.get(host);
   }
 
   reload(now = Date.now()): void {

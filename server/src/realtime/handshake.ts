@@ -32,7 +32,7 @@ export function originGuard(ctx: AppContext, sites: SiteDirectory) {
     const origin = req.headers.origin;
     if (origin === undefined) return callback(null, true);
     const host = originHost(origin);
-    const allowed = host !== null && (host === publicHost || sites.find(host) !== undefined);
+    const allowed = host !== null && (host === publicHost || sites.findNormalised(host) !== undefined);
     callback(allowed ? null : 'origin_not_allowed', allowed);
   };
 }
@@ -67,9 +67,9 @@ export function liveSocketMember(ctx: AppContext, userId: number, siteId: number
 export function authenticateSocket(ctx: AppContext, sites: SiteDirectory) {
   return (socket: MemberSocket, next: (err?: Error) => void): void => {
     const req = socket.request as SessionRequest;
-    // Normalised once here: every command looks its site up by it (SiteDirectory.find).
+    // Normalised once here: every command looks its site up by it (SiteDirectory.findNormalised).
     const host = normaliseHost(req.headers.host ?? '');
-    const site = sites.find(host);
+    const site = sites.findNormalised(host);
     const userId = req.session?.userId;
     const sessionId = req.sessionID;
     if (!site || !userId || !sessionId) return next(new Error('authentication_required'));

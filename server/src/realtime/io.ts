@@ -81,7 +81,7 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
   const commandContext: CommandContext = {
     ctx,
     presence,
-    siteOf: (socket) => options.sites.find(socket.data.host),
+    siteOf: (socket) => options.sites.findNormalised(socket.data.host),
     receiving: (userId) => subscriptions.ready(rooms.user(userId)),
     join: joinRoom,
   };
