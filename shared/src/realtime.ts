@@ -51,10 +51,15 @@ export interface ClientToServerEvents {
   /** answered like POST /api/messages.php: the stored message and the sender's balance */
   'message:send': (input: SendMessageInput, ack: Ack<SendMessageResponse>) => void;
   'message:read': (input: { conversation: number; message: number }, ack: Ack<CountsDto>) => void;
-  /** catch-up after a (re)connect: the twin of GET /api/sync.php, answered in the ack */
+  /** the messages after `after`, a page at a time (the pages after catch-up's first): the twin of GET /api/sync.php */
   'sync': (input: { after: number }, ack: Ack<SyncResponse>) => void;
-  /** the conversation list, reloaded after the catch-up: the twin of GET /api/chats.php */
+  /** the conversation list, reloaded when it is stale: the twin of GET /api/chats.php */
   'chats': (input: Record<string, never>, ack: Ack<ChatsResponse>) => void;
+  /**
+   * the catch-up after every (re)connect in one round trip: the list (as `chats` answers it) and,
+   * when the client holds messages (`after` > 0), the first page of what it missed (as `sync`)
+   */
+  'catch-up': (input: { after: number }, ack: Ack<CatchUpResponse>) => void;
   'typing': (input: { conversation: number; typing: boolean }) => void;
   /** ask for the online state of these profiles; answers with their presence */
   'presence:watch': (input: { profiles: number[] }, ack: Ack<Array<{ profile: number; online: boolean; last_seen: string | null }>>) => void;
@@ -74,6 +79,15 @@ export const typingInput = z.object({
   conversation: z.number().int().positive(),
   typing: z.boolean(),
 });
+
+/**
+ * Answer of the `catch-up` command, read in one pass: the list's entries and counts already include
+ * the messages in `sync`. `sync` is null when the command's `after` was 0 (nothing held to resume from).
+ */
+export interface CatchUpResponse {
+  chats: ChatsResponse;
+  sync: SyncResponse | null;
+}
 
 /** Payload of the `chats` command: nothing (an object, so every command has the same shape). */
 export const chatsCommandInput = z.object({}).strict();

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatEntryDto, ChatsResponse, CountsDto, MessageDto, SyncResponse } from '@shared/api/chats.js';
 import type { UserDto } from '@shared/api/user.js';
+import type { CatchUpResponse } from '@shared/realtime.js';
 import { ApiError } from '../api/http.js';
 import type { ChatSocket } from '../api/socket.js';
 
@@ -113,6 +114,11 @@ function openThreadWith(messages: MessageDto[]) {
   updateThread(PEER, (t) => ({ ...mergeStored(t, messages), loaded: true }), CONVERSATION);
 }
 
+/** A catch-up answer whose list is the one the client loaded at start (newest message 100). */
+function catchUpAnswer(sync: SyncResponse): CatchUpResponse {
+  return { chats: { chats: [entry(message(100, PEER))], counts: sync.counts }, sync };
+}
+
 const storedIds = () => getThread(PEER)!.stored.map((m) => m.id);
 
 beforeEach(() => {
@@ -133,19 +139,22 @@ afterEach(() => {
 describe('the realtime owner', () => {
   it('on reconnect catches up from the database and re-sends unacknowledged messages with the same client id', async () => {
     const stored = message(103, ME);
-    // Missed while away: two pages of the socket's sync after the newest id held (100).
+    const missedCounts = { ...COUNTS, total_unread: 2, badge: 2 };
+    // Missed while away: two pages of messages after the newest id held (100).
     const syncPages: Record<number, SyncResponse> = {
-      100: { messages: [message(101, PEER)], has_more: true, counts: { ...COUNTS, total_unread: 1, badge: 1 }, credits: 10, credits_version: 100 },
-      101: { messages: [message(102, PEER)], has_more: false, counts: { ...COUNTS, total_unread: 2, badge: 2 }, credits: 10, credits_version: 100 },
+      100: { messages: [message(101, PEER)], has_more: true, counts: missedCounts, credits: 10, credits_version: 100 },
+      101: { messages: [message(102, PEER)], has_more: false, counts: missedCounts, credits: 10, credits_version: 100 },
     };
+    const listed = entry(message(102, PEER));
     start((event, payload) => {
       if (event === 'message:send') return { ok: true, data: { message: { ...stored, client_id: (payload as { client_id: string }).client_id }, credits: 9, credits_version: 101, duplicate: false } };
-      if (event === 'sync') return { ok: true, data: syncPages[(payload as { after: number }).after] };
-      // The list reload after the catch-up, over the socket too.
-      if (event === 'chats') {
-        const listed = entry(message(102, PEER));
-        return { ok: true, data: { chats: [{ ...listed, num_unread_messages: 2, profile: { ...listed.profile, online: true } }], counts: { ...COUNTS, total_unread: 2, badge: 2 } } };
+      const after = (payload as { after: number }).after;
+      // One command answers the list and the first page; `sync` the pages after it.
+      if (event === 'catch-up') {
+        const chats = { chats: [{ ...listed, num_unread_messages: 2, profile: { ...listed.profile, online: true } }], counts: missedCounts };
+        return { ok: true, data: { chats, sync: syncPages[after] } };
       }
+      if (event === 'sync') return { ok: true, data: syncPages[after] };
       return undefined;
     });
     await flush();
@@ -165,7 +174,8 @@ describe('the realtime owner', () => {
     socket.connect();
     await flush();
 
-    expect(socket.emitted.filter((e) => e.event === 'chats').map((e) => e.payload)).toEqual([{}]);
+    expect(socket.emitted.filter((e) => e.event === 'catch-up').map((e) => e.payload)).toEqual([{ after: 100 }]);
+    expect(socket.emitted.filter((e) => e.event === 'chats')).toEqual([]);
     expect(api.fetchChats).toHaveBeenCalledTimes(1);
     expect(appStore.get(chatEntriesAtom).get(PEER)?.num_unread_messages).toBe(2);
     // The socket's list watched its profiles and read their state: no presence:watch of its own,
@@ -173,7 +183,7 @@ describe('the realtime owner', () => {
     expect(socket.emitted.filter((e) => e.event === 'presence:watch')).toEqual([]);
     expect(appStore.get(presenceAtom).get(PEER)).toEqual({ online: true, last_seen: null });
     const syncs = socket.emitted.filter((e) => e.event === 'sync').map((e) => e.payload);
-    expect(syncs).toEqual([{ after: 100 }, { after: 101 }]);
+    expect(syncs).toEqual([{ after: 101 }]);
     expect(api.fetchSync).not.toHaveBeenCalled();
     expect(socket.sends().map((s) => s.client_id)).toEqual([pending.client_id]);
     expect(storedIds()).toEqual([100, 101, 102, 103]);
@@ -187,28 +197,35 @@ describe('the realtime owner', () => {
     expect(storedIds()).toEqual([100, 101, 102, 103]);
   });
 
-  it('on reconnect asks for the list without waiting for the missed messages (a round trip less)', async () => {
-    let answerSync: (value: unknown) => void = () => {};
+  it('on reconnect one command brings the list and the missed messages, a chat started meanwhile included, each counted once', async () => {
+    // While away: PEER wrote 102, and member 3 opened conversation 11 with 101.
+    const NEWCOMER = 3;
+    const opener = { ...message(101, NEWCOMER), conversation: 11 };
+    const base = entry(opener);
+    const newcomerEntry = { ...base, conversation: 11, num_unread_messages: 1, profile: { ...base.profile, id: NEWCOMER, name: 'Newcomer' } };
+    const counts = { ...COUNTS, total_unread: 2, badge: 2 };
     start((event) => {
-      if (event === 'sync') return new Promise((resolve) => (answerSync = resolve));
-      if (event === 'chats') return { ok: true, data: { chats: [entry(message(101, PEER))], counts: { ...COUNTS, total_unread: 1, badge: 1 } } };
-      return undefined;
+      if (event !== 'catch-up') return undefined;
+      const chats = { chats: [{ ...entry(message(102, PEER)), num_unread_messages: 1 }, newcomerEntry], counts };
+      return { ok: true, data: { chats, sync: { messages: [opener, message(102, PEER)], has_more: false, counts, credits: 10, credits_version: 100 } } };
     });
     await flush();
     openThreadWith([message(100, PEER)]);
     socket.connect();
     await flush();
 
-    // The sync is still unanswered, and the list is already there.
-    expect(socket.emitted.map((e) => e.event)).toEqual(['sync', 'chats']);
-    expect(appStore.get(chatEntriesAtom).get(PEER)?.last_message?.id).toBe(101);
-    answerSync({ ok: true, data: { messages: [message(101, PEER)], has_more: false, counts: { ...COUNTS, total_unread: 1, badge: 1 }, credits: 10, credits_version: 100 } });
-    await flush();
-    expect(storedIds()).toEqual([100, 101]);
-    expect(appStore.get(countsAtom).total_unread).toBe(1);
+    // No list reload for the unknown conversation, no second page: one command.
+    expect(socket.emitted.map((e) => e.event)).toEqual(['catch-up']);
+    expect(api.fetchChats).toHaveBeenCalledTimes(1);
+    expect(storedIds()).toEqual([100, 102]);
+    const entries = appStore.get(chatEntriesAtom);
+    expect(entries.get(PEER)?.num_unread_messages).toBe(1);
+    expect(entries.get(NEWCOMER)?.num_unread_messages).toBe(1);
+    expect(entries.get(NEWCOMER)?.last_message?.id).toBe(101);
+    expect(appStore.get(countsAtom).total_unread).toBe(2);
   });
 
-  it('catches up over REST when the socket does not answer the sync command', async () => {
+  it('catches up over REST when the socket does not answer the catch-up command', async () => {
     start(() => undefined);
     await flush();
     openThreadWith([message(100, PEER)]);
@@ -216,12 +233,13 @@ describe('the realtime owner', () => {
     socket.connect();
     await flush();
 
-    expect(socket.emitted.filter((e) => e.event === 'sync').map((e) => e.payload)).toEqual([{ after: 100 }]);
+    expect(socket.emitted.filter((e) => e.event === 'catch-up').map((e) => e.payload)).toEqual([{ after: 100 }]);
+    // A socket that left catch-up unanswered is not asked again, command by command.
+    expect(socket.emitted.filter((e) => e.event === 'sync' || e.event === 'chats')).toEqual([]);
     expect(vi.mocked(api.fetchSync).mock.calls.map((c) => c[0])).toEqual([100]);
     expect(storedIds()).toEqual([100, 101]);
-    // The list, asked over the socket and not answered, came over REST: once at start, once now;
-    // then the client asks the socket to watch the listed profiles itself.
-    expect(socket.emitted.filter((e) => e.event === 'chats')).toHaveLength(1);
+    // The list came over REST: once at start, once now; then the client asks the socket to watch
+    // the listed profiles itself.
     expect(api.fetchChats).toHaveBeenCalledTimes(2);
     expect(socket.emitted.filter((e) => e.event === 'presence:watch').map((e) => e.payload)).toEqual([{ profiles: [PEER] }]);
   });
@@ -229,7 +247,7 @@ describe('the realtime owner', () => {
   it('after being away, shows the balance that another tab or device left, with the messages it sent meanwhile', async () => {
     // While this tab had no socket, the member's other device sent 101 and paid for it: the
     // message:new that carried the balance went to rooms this tab was not in.
-    start((event) => (event === 'sync' ? { ok: true, data: { messages: [message(101, ME)], has_more: false, counts: COUNTS, credits: 7, credits_version: 105 } } : undefined));
+    start((event) => (event === 'catch-up' ? { ok: true, data: catchUpAnswer({ messages: [message(101, ME)], has_more: false, counts: COUNTS, credits: 7, credits_version: 105 }) } : undefined));
     await flush();
     openThreadWith([message(100, PEER)]);
     expect(appStore.get(userAtom)?.credits).toBe(10);
@@ -348,7 +366,7 @@ describe('the realtime owner', () => {
 
   it('keeps the later balance when an older one arrives after it, by any road', async () => {
     // With Redis, the echo of a send made on another node can arrive after a fresher answer.
-    await startConnected((event) => (event === 'sync' ? { ok: true, data: { messages: [], has_more: false, counts: COUNTS, credits: 7, credits_version: 105 } } : undefined));
+    await startConnected((event) => (event === 'catch-up' ? { ok: true, data: catchUpAnswer({ messages: [], has_more: false, counts: COUNTS, credits: 7, credits_version: 105 }) } : undefined));
     expect(appStore.get(userAtom)!.credits).toBe(7);
     socket.server('message:new', message(101, ME), { credits: 9, credits_version: 103 });
     expect(appStore.get(userAtom)!.credits).toBe(7);

@@ -1,6 +1,6 @@
 /**
  * The one owner of the socket. It connects lazily, turns server events into atom writes, catches
- * up from the database on every (re)connect (sync after the newest id held, reload the list,
+ * up from the database on every (re)connect (the list and the messages after the newest id held,
  * re-send unacknowledged messages with their client ids), and polls REST while the socket is
  * down. Components never see the socket: they call state/chat-actions.ts, which asks this module
  * for a transport. Correctness never rests on Socket.IO connection-state recovery.
@@ -9,6 +9,7 @@ import type { ChatsResponse, MessageDto, SendMessageInput, SyncResponse } from '
 import { ICEBREAKERS } from '@shared/rules/chat-icebreakers.js';
 import { ApiError } from '../api/http.js';
 import { fetchChats, fetchCounts, fetchLikesIfAvailable, fetchSync, postMessage, postMessagesRead, sendPageHiddenBeacon } from '../api/chats.js';
+import type { CatchUpResponse } from '@shared/realtime.js';
 import { createChatSocket, type ChatSocket } from '../api/socket.js';
 import { fetchCurrentUser } from '../api/user.js';
 import { appStore } from './jotai.js';
@@ -143,22 +144,29 @@ function receive(messages: readonly MessageDto[]): void {
 }
 
 /**
- * Reloads the conversation list (after every catch-up, and after a failed delete): over the socket
- * when it is up, as the sync does, else REST. The socket's answer also made the listed profiles
- * this socket's presence watch list; after a REST load the client asks for that itself.
+ * Reloads the conversation list (when it is stale: a failed delete, a message in a conversation it
+ * does not list): over the socket when it is up and `trySocket`, else REST.
  */
-export async function refreshChats(): Promise<void> {
+export async function refreshChats(trySocket = true): Promise<void> {
   try {
-    const overSocket = socket?.connected ? await chatsOverSocket(socket) : null;
+    const overSocket = trySocket && socket?.connected ? await chatsOverSocket(socket) : null;
     const response = overSocket ?? (await fetchChats());
     if (stopped) return;
-    applyChats(response, { livePresence: overSocket !== null });
-    // First load: the list's newest message is where catch-up starts (nothing older is held).
-    if (newestHeld === 0) newestHeld = Math.max(0, ...response.chats.map((c) => c.last_message?.id ?? 0));
-    if (!overSocket) watchPresence();
+    applyList(response, overSocket !== null);
   } catch {
     // the next catch-up or poll round retries
   }
+}
+
+/**
+ * Shows a loaded list. The socket's answer (`overSocket`) also made the listed profiles this
+ * socket's presence watch list; after a REST load the client asks for that itself.
+ */
+function applyList(response: ChatsResponse, overSocket: boolean): void {
+  applyChats(response, { livePresence: overSocket });
+  // First load: the list's newest message is where catch-up starts (nothing older is held).
+  if (newestHeld === 0) newestHeld = Math.max(0, ...response.chats.map((c) => c.last_message?.id ?? 0));
+  if (!overSocket) watchPresence();
 }
 
 async function refreshUser(): Promise<void> {
@@ -172,25 +180,37 @@ async function refreshUser(): Promise<void> {
 
 /**
  * Everything missed since the newest id held: loops while the server says there is more. Over the
- * socket when it is up (cheap for the server when every member reconnects at once), else REST.
+ * socket when it is up and `trySocket` (cheap for the server when every member reconnects at
+ * once), else REST.
  */
-async function syncFromDatabase(): Promise<void> {
+async function syncFromDatabase(trySocket = true): Promise<void> {
   if (newestHeld === 0) return;
   for (let page = 0; page < SYNC_PAGE_LIMIT; page++) {
-    const response = (socket?.connected ? await syncOverSocket(socket, newestHeld) : null) ?? (await fetchSync(newestHeld));
-    if (stopped) return;
-    setCounts(response.counts);
-    // Sends made elsewhere while this tab was away told their balance to the rooms it was not in.
-    setCredits(response.credits, response.credits_version);
-    if (response.messages.length > 0) receive(response.messages);
-    if (!response.has_more || response.messages.length === 0) return;
+    const response = (trySocket && socket?.connected ? await syncOverSocket(socket, newestHeld) : null) ?? (await fetchSync(newestHeld));
+    if (stopped || !applySyncPage(response)) return;
   }
+}
+
+/** Shows one page of missed messages; true when the server has more after it. */
+function applySyncPage(response: SyncResponse): boolean {
+  setCounts(response.counts);
+  // Sends made elsewhere while this tab was away told their balance to the rooms it was not in.
+  setCredits(response.credits, response.credits_version);
+  if (response.messages.length > 0) receive(response.messages);
+  return response.has_more && response.messages.length > 0;
 }
 
 /** The socket `sync` command; null when it was not answered, so the caller falls back to REST. */
 function syncOverSocket(s: ChatSocket, after: number): Promise<SyncResponse | null> {
   return new Promise((resolve) => {
     s.timeout(ACK_TIMEOUT_MS).emit('sync', { after }, (error, result) => resolve(!error && result?.ok ? result.data : null));
+  });
+}
+
+/** The socket `catch-up` command; null when it was not answered, so the caller falls back to REST. */
+function catchUpOverSocket(s: ChatSocket, after: number): Promise<CatchUpResponse | null> {
+  return new Promise((resolve) => {
+    s.timeout(ACK_TIMEOUT_MS).emit('catch-up', { after }, (error, result) => resolve(!error && result?.ok ? result.data : null));
   });
 }
 
@@ -202,15 +222,24 @@ function chatsOverSocket(s: ChatSocket): Promise<ChatsResponse | null> {
 }
 
 /**
- * On every (re)connect: the messages missed and the list, then the sends that were never
- * acknowledged. The list does not wait for the messages: both requests go out at once, a round
- * trip less before a phone shows where things stand. Over one socket the server answers them in
- * order, so the list is read after the first page of messages.
+ * On every (re)connect: the list and the messages missed, then the sends that were never
+ * acknowledged. Over the socket one `catch-up` command answers both (a round trip, and for the
+ * server a command, less per member when everyone reconnects after a restart); further pages come
+ * from `sync`. Without the socket's answer, both over REST at once.
  */
 function catchUp(): Promise<void> {
   catchUpRunning ??= (async () => {
     try {
-      await Promise.all([syncFromDatabase(), refreshChats()]);
+      const answer = socket?.connected ? await catchUpOverSocket(socket, newestHeld) : null;
+      if (stopped) return;
+      // A socket that left catch-up unanswered would leave `sync` and `chats` so too: straight to REST.
+      if (!answer) await Promise.all([syncFromDatabase(false), refreshChats(false)]);
+      else {
+        // The list first: read in the same pass as the messages, its entries already count them,
+        // so the messages after it only fill the threads (and none is in an unknown conversation).
+        applyList(answer.chats, true);
+        if (answer.sync && applySyncPage(answer.sync)) await syncFromDatabase();
+      }
       await resendPending();
     } catch {
       // the socket stays up; the next invalidate, reconnect or poll round retries

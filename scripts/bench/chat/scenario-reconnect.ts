@@ -3,8 +3,8 @@
  * killed (SIGKILL: a crash, not a clean stop) and started again on the same port. Clients
  * reconnect on their own (the real client's backoff), re-send unacknowledged messages with the
  * same client ids, and catch up as the real client does (client/src/state/realtime.ts): the
- * socket's `sync` command after the newest id they held and, at the same time, the list (`chats`,
- * which also watches the presence of the profiles it lists). Lost: a
+ * socket's `catch-up` command after the newest id they held (the list, which also watches the
+ * presence of the profiles it lists, and the messages missed). Lost: a
  * message its recipient never got; duplicated: one the recipient got under two stored ids.
  */
 import type { ChatBenchOptions } from './options.js';
@@ -42,7 +42,7 @@ export interface ReconnectResult {
   /** the restarted server's CPU seconds from listening until 99% were back: steadier than the wall time on a noisy machine */
   serverCpuSecondsUntil99: number | null;
   reconnectedAll: number;
-  /** reconnects whose catch-up (sync and the list) failed */
+  /** reconnects whose catch-up (the `catch-up` command and any `sync` pages after it) failed */
   catchUpFailures: number;
   stored: { rows: number; distinctClientIds: number };
   stillPending: number;
@@ -94,7 +94,7 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
   for (const client of appClients) {
     client.onReconnect = (c, newestBefore) => {
       reconnected(c.reconnects);
-      Promise.all([c.syncAfter(newestBefore), c.reloadList()]).catch(() => catchUpFailures++);
+      c.catchUp(newestBefore).catch(() => catchUpFailures++);
     };
   }
   if (kind === 'sio') for (const client of clients as SocketIoRelayClient[]) client.onReconnect = (c) => reconnected(c.reconnects);

@@ -7,8 +7,8 @@
  */
 import { io as connectSocketIo, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
-import type { AckResult, ClientToServerEvents, ServerToClientEvents } from '../../../shared/src/realtime.js';
-import type { ChatsResponse, MessageDto } from '../../../shared/src/api/chats.js';
+import type { AckResult, CatchUpResponse, ClientToServerEvents, ServerToClientEvents } from '../../../shared/src/realtime.js';
+import type { MessageDto } from '../../../shared/src/api/chats.js';
 import type { ServeKind } from './ipc.js';
 import type { BenchMember } from './fixture.js';
 import { SOCKET_RECONNECT, SOCKET_TRANSPORTS } from '@shared/constants.js';
@@ -103,23 +103,20 @@ export class AppClient implements TargetClient {
   }
 
   /**
-   * The list reload that follows the real client's catch-up: the socket's `chats` command, which
-   * also watches the presence of the listed profiles.
+   * Catch-up as the real client does it after a reconnect (client/src/state/realtime.ts): the
+   * socket's `catch-up` command (the list, which also watches the listed profiles' presence, and
+   * the first page of messages after `after`), then `sync` for any further pages.
    */
-  async reloadList(): Promise<void> {
-    const result: AckResult<ChatsResponse> = await this.socket.timeout(30_000).emitWithAck('chats', {});
-    if (!result.ok) throw new Error(`chats refused: ${result.error}`);
-  }
-
-  /** Catch-up as the real client does it after a reconnect: the socket's `sync` command, page by page. */
-  async syncAfter(after: number): Promise<void> {
-    let cursor = after;
-    for (let page = 0; page < 20; page++) {
-      const result = await this.socket.timeout(30_000).emitWithAck('sync', { after: cursor });
-      if (!result.ok) throw new Error(`sync refused: ${result.error}`);
-      for (const message of result.data.messages) this.receive(message);
-      if (!result.data.has_more || result.data.messages.length === 0) return;
-      cursor = result.data.messages[result.data.messages.length - 1]!.id;
+  async catchUp(after: number): Promise<void> {
+    const result: AckResult<CatchUpResponse> = await this.socket.timeout(30_000).emitWithAck('catch-up', { after });
+    if (!result.ok) throw new Error(`catch-up refused: ${result.error}`);
+    let page = result.data.sync;
+    for (let pages = 1; page; pages++) {
+      for (const message of page.messages) this.receive(message);
+      if (!page.has_more || page.messages.length === 0 || pages === 20) return;
+      const next = await this.socket.timeout(30_000).emitWithAck('sync', { after: page.messages[page.messages.length - 1]!.id });
+      if (!next.ok) throw new Error(`sync refused: ${next.error}`);
+      page = next.data;
     }
   }
 

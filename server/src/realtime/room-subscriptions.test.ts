@@ -6,7 +6,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SyncResponse } from '@shared/api/chats.js';
-import { rooms, type AckResult, type PresenceDto } from '@shared/realtime.js';
+import { rooms, type AckResult, type CatchUpResponse, type PresenceDto } from '@shared/realtime.js';
 import { loggedInMember, send } from '../modules/chats/chat-test-kit.js';
 import { startTestServer, tempDir, testConfig, type TestServer } from '../test/harness.js';
 import { startPrivateRedis, type PrivateRedis } from '../test/multi-process.js';
@@ -80,7 +80,7 @@ describe('commands on a node whose room subscriptions are pending', () => {
   afterAll(() => server.destroy());
 
   /** Sends a command and checks it is held until the subscriptions are confirmed. */
-  async function heldUntilConfirmed<T>(socket: ClientSocket, event: 'sync' | 'presence:watch', payload: unknown): Promise<AckResult<T>> {
+  async function heldUntilConfirmed<T>(socket: ClientSocket, event: 'sync' | 'catch-up' | 'presence:watch', payload: unknown): Promise<AckResult<T>> {
     let answer: AckResult<T> | undefined;
     void command<T>(socket, event, payload).then((result) => (answer = result));
     await sleep(300);
@@ -96,6 +96,14 @@ describe('commands on a node whose room subscriptions are pending', () => {
     const socket = await openSocket(server.url, { cookie: member.client.cookieHeader() });
     sockets.push(socket);
     expect(await heldUntilConfirmed<SyncResponse>(socket, 'sync', { after: 0 })).toMatchObject({ ok: true, data: { messages: [], has_more: false } });
+  });
+
+  it('catch-up answers only after the member room is subscribed', async () => {
+    confirmed = gate();
+    const member = await loggedInMember(server);
+    const socket = await openSocket(server.url, { cookie: member.client.cookieHeader() });
+    sockets.push(socket);
+    expect(await heldUntilConfirmed<CatchUpResponse>(socket, 'catch-up', { after: 0 })).toMatchObject({ ok: true, data: { chats: { chats: [] }, sync: null } });
   });
 
   it('presence:watch reads the states only after the watched rooms are subscribed', async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages } from '@db/schema/index.js';
 import type { ChatsResponse, CountsDto, MessageDto, SendMessageResponse, SyncResponse } from '@shared/api/chats.js';
+import type { CatchUpResponse } from '@shared/realtime.js';
 import { clientId, loggedInMember, send } from '../modules/chats/chat-test-kit.js';
 import { creditBalance } from '../modules/credits/ledger.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
@@ -223,13 +224,38 @@ describe('chatting over the socket', () => {
     }
   });
 
-  it("a reconnect's catch-up (sync, the list, the presence watch) reads through indexes, never a whole table or site", async () => {
+  it('catches up in one command: catch-up answers what chats.php and sync.php answer, from one read', async () => {
+    const a = await memberWithTabs();
+    const b = await memberWithTabs();
+    const first = (await send(a.client, b.id, 'before the drop')).body.message as MessageDto;
+    await send(a.client, b.id, 'missed one');
+    await send(a.client, b.id, 'missed two');
+
+    const overSocket = await command<CatchUpResponse>(b.sockets[0]!, 'catch-up', { after: first.id });
+    expect(overSocket.ok).toBe(true);
+    const data = (overSocket as { data: CatchUpResponse }).data;
+    expect(data.sync!.messages.map((m) => m.body)).toEqual(['missed one', 'missed two']);
+    expect(data.chats.chats.map((chat) => [chat.profile.id, chat.profile.online, chat.num_unread_messages])).toEqual([[a.id, true, 3]]);
+    expect(data.sync!.counts).toEqual(data.chats.counts);
+    expect(data.chats).toEqual((await b.client.get('/api/chats.php')).body);
+    expect(data.sync).toEqual((await b.client.get(`/api/sync.php?after=${first.id}`)).body);
+
+    // Nothing held yet (a first connect): the list alone.
+    const fresh = await command<CatchUpResponse>(b.sockets[0]!, 'catch-up', { after: 0 });
+    expect(fresh).toMatchObject({ ok: true, data: { sync: null, chats: { counts: { total_unread: 3 } } } });
+    for (const bad of [{ after: -1 }, { after: '5' }, {}, null]) {
+      expect(await command(b.sockets[0]!, 'catch-up', bad), JSON.stringify(bad)).toMatchObject({ ok: false, error: 'invalid_request' });
+    }
+  });
+
+  it("a reconnect's catch-up (catch-up, sync, the list, the presence watch) reads through indexes, never a whole table or site", async () => {
     // After a restart every member runs these at once: a wide read in one is a storm-long stall.
     const a = await memberWithTabs();
     const b = await memberWithTabs();
     const first = (await send(a.client, b.id, 'before the drop')).body.message as MessageDto;
     await send(b.client, a.id, 'missed');
     const statements = await statementsRunBy(server, async () => {
+      expect((await command(a.sockets[0]!, 'catch-up', { after: first.id })).ok).toBe(true);
       expect((await command(a.sockets[0]!, 'sync', { after: first.id })).ok).toBe(true);
       expect((await command(a.sockets[0]!, 'chats', {})).ok).toBe(true);
       expect((await command(a.sockets[0]!, 'presence:watch', { profiles: [b.id] })).ok).toBe(true);

@@ -138,7 +138,10 @@ export const syncQuery = z.object({
   after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
 });
 
-/** Payload of the socket `sync` command: the same catch-up without an HTTP request and its session load. */
+/**
+ * Payload of the socket `sync` and `catch-up` commands: the newest message id the client holds
+ * (0 for none). The same catch-up as sync.php without an HTTP request and its session load.
+ */
 export const syncCommandInput = z.object({
   after: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
 });

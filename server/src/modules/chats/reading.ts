@@ -1,6 +1,7 @@
 /** Read side of the chat: the chat list, one conversation's messages, and catch-up after an id. */
 import type { SiteRow, UserRow } from '@db/schema/index.js';
-import { SYNC_MAX, type ChatEntryDto, type ChatProfileDto, type ChatsResponse, type MessagesQuery, type MessagesResponse, type SyncResponse } from '@shared/api/chats.js';
+import { SYNC_MAX, type ChatEntryDto, type ChatProfileDto, type ChatsResponse, type CountsDto, type MessagesQuery, type MessagesResponse, type SyncResponse } from '@shared/api/chats.js';
+import type { CatchUpResponse } from '@shared/realtime.js';
 import { historyCutoff } from '@shared/rules/chat-history.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
@@ -44,6 +45,15 @@ export function listChats(ctx: AppContext, user: ChatMember, site: SiteRow): Cha
     });
   }
   return { chats, counts: countsFor(ctx, user.id) };
+}
+
+/**
+ * The socket's `catch-up`: the list and the first page of messages after `after` (none for 0), read
+ * in one synchronous pass, so no commit falls between them and the counts are read once.
+ */
+export function catchUpAfter(ctx: AppContext, user: ChatMember, site: SiteRow, after: number): CatchUpResponse {
+  const chats = listChats(ctx, user, site);
+  return { chats, sync: after > 0 ? syncMessages(ctx, user, after, chats.counts) : null };
 }
 
 /**
@@ -96,15 +106,18 @@ export function loadMessages(ctx: AppContext, user: UserRow, site: SiteRow, quer
   };
 }
 
-/** GET /api/sync.php: every visible message newer than `after`, for catch-up after a reconnect. */
-export function syncMessages(ctx: AppContext, user: ChatMember, after: number): SyncResponse {
+/**
+ * GET /api/sync.php: every visible message newer than `after`, for catch-up after a reconnect.
+ * `counts` when the caller read them in the same pass (the catch-up's list did).
+ */
+export function syncMessages(ctx: AppContext, user: ChatMember, after: number, counts: CountsDto = countsFor(ctx, user.id)): SyncResponse {
   const since = historyCutoff(ctx.clock.now(), user.paidUser);
   const rows = q.messagesAfter(ctx.db, user.id, after, since);
   const { balance, version } = creditState(ctx.db, user.id);
   return {
     messages: rows.slice(0, SYNC_MAX).map(presentMessage),
     has_more: rows.length > SYNC_MAX,
-    counts: countsFor(ctx, user.id),
+    counts,
     credits: balance,
     credits_version: version,
   };

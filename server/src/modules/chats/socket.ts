@@ -3,7 +3,7 @@
  * same service, so rules, idempotency (client ids) and notifications are identical on both paths.
  */
 import { z } from 'zod';
-import { markReadBody, syncCommandInput } from '@shared/api/chats.js';
+import { markReadBody, syncCommandInput, type ChatsResponse } from '@shared/api/chats.js';
 import { chatsCommandInput, PRESENCE_WATCH_MAX, presenceWatchInput, rooms, typingInput } from '@shared/realtime.js';
 import type { AppContext } from '../../context.js';
 import { HttpError, notFound, tooMany, unauthenticated } from '../../http/errors.js';
@@ -14,7 +14,7 @@ import type { CommandContext, MemberSocket, SocketCommandHandlers } from '../../
 import { blockSetsOf } from '../blocks/queries.js';
 import { isBlockedEitherWay } from '../blocks/service.js';
 import { withLivePresence } from './live-presence.js';
-import { listChats, profilesShowingPresence, syncMessages } from './reading.js';
+import { catchUpAfter, listChats, profilesShowingPresence, syncMessages } from './reading.js';
 import { isConversationMember, markRead, peersOf, sendMessage, type ChatMember } from './service.js';
 
 const anyPayload = z.unknown();
@@ -62,6 +62,18 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
     await Promise.all([...profiles].map((id) => join(socket, rooms.presence(id))));
   }
 
+  /**
+   * Watches the presence of the profiles a list shows (which the client would otherwise ask for
+   * next: a round trip and a command less) and fills in their online state.
+   */
+  async function watchingListed(socket: MemberSocket, list: ChatsResponse): Promise<ChatsResponse> {
+    // A block (either way) hides presence: those entries stay offline and are not watched.
+    const shown = profilesShowingPresence(list);
+    await watchOnly(socket, new Set(shown.slice(0, PRESENCE_WATCH_MAX).map((profile) => profile.id)));
+    await withLivePresence(ctx, shown);
+    return list;
+  }
+
   return {
     'message:send'(this: MemberSocket, input: unknown, ack: unknown) {
       // sendMessage validates the payload itself (a body over the cap is 'message_too_long', as on
@@ -86,8 +98,8 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
       void runCommand(markReadBody, input, replyVia(ack), (body) => markRead(ctx, freshMember(ctx, this), body.conversation, body.message));
     },
 
-    // After a restart every member catches up at once: over the socket that just connected this
-    // costs a fraction of a sync.php request, which loads the session and runs express's pipeline.
+    // The pages of a catch-up after its first (`catch-up` answers that one). Over the socket that
+    // is up this costs a fraction of a sync.php request, which loads the session and runs express's pipeline.
     'sync'(this: MemberSocket, input: unknown, ack: unknown) {
       void runCommand(syncCommandInput, input, replyVia(ack), async ({ after }) => {
         await receiving(this.data.userId);
@@ -95,22 +107,31 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
       });
     },
 
-    // The list reload that follows the catch-up: after a restart every member asks at once, and
-    // over the socket that just connected it skips chats.php's connection, session load and
-    // express pipeline. It also watches the presence of the profiles it lists, which the client
-    // would otherwise ask for next (presence:watch): a round trip and a command less per reconnect.
+    // The list alone, when the client knows it is stale (a failed delete, a message in a
+    // conversation it does not list). Over the socket it skips chats.php's connection, session
+    // load and express pipeline, and it watches the presence of the profiles it lists.
     'chats'(this: MemberSocket, input: unknown, ack: unknown) {
       void runCommand(chatsCommandInput, input, replyVia(ack), async () => {
         const site = siteOf(this);
         if (!site) throw notFound('unknown_site');
         const member = freshMember(ctx, this);
         await receiving(member.id);
-        const list = listChats(ctx, member, site);
-        // A block (either way) hides presence: those entries stay offline and are not watched.
-        const shown = profilesShowingPresence(list);
-        await watchOnly(this, new Set(shown.slice(0, PRESENCE_WATCH_MAX).map((profile) => profile.id)));
-        await withLivePresence(ctx, shown);
-        return list;
+        return watchingListed(this, listChats(ctx, member, site));
+      });
+    },
+
+    // Every (re)connect: the list and the messages missed, in one round trip. After a restart every
+    // member asks at once; one command instead of `sync` and `chats` side by side is a frame less
+    // each way and one read of the member and of the counts instead of two.
+    'catch-up'(this: MemberSocket, input: unknown, ack: unknown) {
+      void runCommand(syncCommandInput, input, replyVia(ack), async ({ after }) => {
+        const site = siteOf(this);
+        if (!site) throw notFound('unknown_site');
+        const member = freshMember(ctx, this);
+        await receiving(member.id);
+        const answer = catchUpAfter(ctx, member, site, after);
+        await watchingListed(this, answer.chats);
+        return answer;
       });
     },
 
