@@ -6,10 +6,10 @@
  * for a transport. Correctness never rests on Socket.IO connection-state recovery.
  */
 import type { ChatsResponse, MessageDto, SendMessageInput, SyncResponse } from '@shared/api/chats.js';
+import type { CatchUpResponse } from '@shared/realtime.js';
 import { ICEBREAKERS } from '@shared/rules/chat-icebreakers.js';
 import { ApiError } from '../api/http.js';
 import { fetchChats, fetchCounts, fetchLikesIfAvailable, fetchSync, postMessage, postMessagesRead, sendPageHiddenBeacon } from '../api/chats.js';
-import type { CatchUpResponse } from '@shared/realtime.js';
 import { createChatSocket, type ChatSocket } from '../api/socket.js';
 import { fetchCurrentUser } from '../api/user.js';
 import { appStore } from './jotai.js';
