@@ -35,6 +35,16 @@ async function memberWithTabs(tabs = 1, overrides: { credits?: number } = {}) {
   return { ...member, id: member.user.id, cookie, sockets: open };
 }
 
+/** b was sent `first` and then two messages ('missed one', 'missed two') while away. */
+async function membersWithMissedMessages() {
+  const a = await memberWithTabs();
+  const b = await memberWithTabs();
+  const first = (await send(a.client, b.id, 'before the drop')).body.message as MessageDto;
+  await send(a.client, b.id, 'missed one');
+  await send(a.client, b.id, 'missed two');
+  return { a, b, first };
+}
+
 /** The member's newest ledger row: the version every balance shown for them must carry. */
 const newestLedgerId = (userId: number) =>
   (server.db.$client.prepare('SELECT max(id) AS id FROM credit_ledger WHERE user_id = ?').get(userId) as { id: number }).id;
@@ -180,11 +190,7 @@ describe('chatting over the socket', () => {
   });
 
   it('catches up over the socket: sync answers what sync.php answers, from the given message on', async () => {
-    const a = await memberWithTabs();
-    const b = await memberWithTabs();
-    const first = (await send(a.client, b.id, 'before the drop')).body.message as MessageDto;
-    await send(a.client, b.id, 'missed one');
-    await send(a.client, b.id, 'missed two');
+    const { a, b, first } = await membersWithMissedMessages();
 
     const overSocket = await command<SyncResponse>(b.sockets[0]!, 'sync', { after: first.id });
     const overRest = await b.client.get(`/api/sync.php?after=${first.id}`);
@@ -225,11 +231,7 @@ describe('chatting over the socket', () => {
   });
 
   it('catches up in one command: catch-up answers what chats.php and sync.php answer, from one read', async () => {
-    const a = await memberWithTabs();
-    const b = await memberWithTabs();
-    const first = (await send(a.client, b.id, 'before the drop')).body.message as MessageDto;
-    await send(a.client, b.id, 'missed one');
-    await send(a.client, b.id, 'missed two');
+    const { a, b, first } = await membersWithMissedMessages();
 
     const overSocket = await command<CatchUpResponse>(b.sockets[0]!, 'catch-up', { after: first.id });
     expect(overSocket.ok).toBe(true);
