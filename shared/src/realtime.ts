@@ -81,8 +81,9 @@ export const typingInput = z.object({
 });
 
 /**
- * Answer of the `catch-up` command, read in one pass: the list's entries and counts already include
- * the messages in `sync`. `sync` is null when the command's `after` was 0 (nothing held to resume from).
+ * Answer of the `catch-up` command, read in one pass: the list's entries and counts include the
+ * messages in `sync` (on a single node; with several, a message another node stored in between is
+ * newer than the list). `sync` is null when the command's `after` was 0 (nothing held to resume from).
  */
 export interface CatchUpResponse {
   chats: ChatsResponse;

@@ -225,6 +225,23 @@ describe('the realtime owner', () => {
     expect(appStore.get(countsAtom).total_unread).toBe(2);
   });
 
+  it('a message stored by another node between the list and the messages of a catch-up is counted on top of the list', async () => {
+    const counts = { ...COUNTS, total_unread: 1, badge: 1 };
+    start((event) => {
+      if (event !== 'catch-up') return undefined;
+      // The list was read before 102 was stored elsewhere, the messages after it.
+      const chats = { chats: [{ ...entry(message(101, PEER)), num_unread_messages: 1 }], counts };
+      return { ok: true, data: { chats, sync: { messages: [message(101, PEER), message(102, PEER)], has_more: false, counts, credits: 10, credits_version: 100 } } };
+    });
+    await flush();
+    openThreadWith([message(100, PEER)]);
+    socket.connect();
+    await flush();
+
+    expect(storedIds()).toEqual([100, 101, 102]);
+    expect(appStore.get(chatEntriesAtom).get(PEER)).toMatchObject({ num_unread_messages: 2, last_message: { id: 102 } });
+  });
+
   it('catches up over REST when the socket does not answer the catch-up command', async () => {
     start(() => undefined);
     await flush();

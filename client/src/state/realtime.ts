@@ -237,6 +237,7 @@ function catchUp(): Promise<void> {
       else {
         // The list first: read in the same pass as the messages, its entries already count them,
         // so the messages after it only fill the threads (and none is in an unknown conversation).
+        // One another node stored in between is newer than the list, and counted on top of it.
         applyList(answer.chats, true);
         if (answer.sync && applySyncPage(answer.sync)) await syncFromDatabase();
       }

@@ -49,7 +49,9 @@ export function listChats(ctx: AppContext, user: ChatMember, site: SiteRow): Cha
 
 /**
  * The socket's `catch-up`: the list and the first page of messages after `after` (none for 0), read
- * in one synchronous pass, so no commit falls between them and the counts are read once.
+ * in one synchronous pass with the counts read once. No commit of this process falls between them;
+ * another node sharing the file may commit in between, and then the messages are newer than the
+ * list, which the client handles as it does live messages (counted on top of the list).
  */
 export function catchUpAfter(ctx: AppContext, user: ChatMember, site: SiteRow, after: number): CatchUpResponse {
   const chats = listChats(ctx, user, site);
