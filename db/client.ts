@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema/index.js';
+import { enableWalBatch } from './wal-batch.js';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -15,12 +16,21 @@ export function migrationsFolder(): string {
   return here.endsWith('db') ? resolve(here, 'migrations') : resolve(here, '../../db/migrations');
 }
 
+export interface OpenDbOptions {
+  /**
+   * Write each commit's WAL frames with one system call (db/wal-batch.ts; default true). The
+   * first database a process opens decides for the whole process.
+   */
+  walBatch?: boolean;
+}
+
 /**
  * Opens (creating if needed) the SQLite file, sets the pragmas several processes need to share
  * it safely, and applies pending migrations.
  */
-export function openDb(file: string): Db {
+export function openDb(file: string, options: OpenDbOptions = {}): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  enableWalBatch(options.walBatch ?? true);
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

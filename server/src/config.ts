@@ -16,6 +16,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('db/data'),
   DATABASE_FILE: z.string().optional(),
+  /** write each commit's WAL frames with one system call (db/wal-batch.ts) */
+  SQLITE_WAL_BATCH: bool.default(true),
   PUBLIC_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   /** sharded (default; events only reach nodes where the room has members) | classic | streams */
@@ -48,6 +50,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseFile: string;
+  sqliteWalBatch: boolean;
   uploadsDir: string;
   publicUrl: string;
   redisUrl: string | undefined;
@@ -94,6 +97,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     databaseFile: e.DATABASE_FILE ? resolve(e.DATABASE_FILE) : resolve(dataDir, 'app.db'),
+    sqliteWalBatch: e.SQLITE_WAL_BATCH,
     uploadsDir: resolve(dataDir, 'uploads'),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     redisUrl: e.REDIS_URL,
