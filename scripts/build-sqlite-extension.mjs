@@ -7,7 +7,7 @@
  * VFS (db/wal-batch.ts), so an install never fails for want of this optimisation.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,12 +33,17 @@ if (process.platform === 'win32') {
 } else {
   mkdirSync(dirname(output), { recursive: true });
   const compiler = process.env.CC || 'cc';
-  const args = ['-O2', '-fPIC', '-shared', '-Wall', '-I', sqliteHeaders(), source, '-o', output];
+  // Built beside the library and renamed over it: a running server that has the old one mapped
+  // keeps its copy, where writing into the same file would pull pages from under it.
+  const building = `${output}.${process.pid}.tmp`;
+  const args = ['-O2', '-fPIC', '-shared', '-Wall', '-I', sqliteHeaders(), source, '-o', building];
   if (process.platform === 'darwin') args.splice(3, 0, '-undefined', 'dynamic_lookup');
   try {
     execFileSync(compiler, args, { stdio: 'inherit' });
+    renameSync(building, output);
     console.log(`[wal-batch] built ${output}`);
   } catch (err) {
+    rmSync(building, { force: true });
     console.warn(`[wal-batch] could not compile (${err.message.split('\n')[0]}); SQLite writes its WAL unbatched`);
   }
 }

@@ -241,13 +241,29 @@ static int batch_current_time(sqlite3_vfs *v, double *out) { (void)v; return bas
 static int batch_get_last_error(sqlite3_vfs *v, int n, char *out) { (void)v; return base_vfs->xGetLastError(base_vfs, n, out); }
 static int batch_current_time_int64(sqlite3_vfs *v, sqlite3_int64 *out) { (void)v; return base_vfs->xCurrentTimeInt64(base_vfs, out); }
 
+static int register_once(char **error);
+
 #ifdef _WIN32
 __declspec(dllexport)
 #endif
 int sqlite3_walbatch_init(sqlite3 *db, char **error, const sqlite3_api_routines *api) {
   (void)db;
   SQLITE_EXTENSION_INIT2(api);
-  if (sqlite3_vfs_find("wal-batch")) return SQLITE_OK_LOAD_PERMANENTLY;
+  /*
+   * Two threads may load the extension at once (each opens its first database): one registers,
+   * the other finds it. Without the lock the second could take our VFS for the default to wrap.
+   */
+  sqlite3_mutex *lock = sqlite3_mutex_alloc(SQLITE_MUTEX_STATIC_APP1);
+  sqlite3_mutex_enter(lock);
+  int rc = register_once(error);
+  sqlite3_mutex_leave(lock);
+  if (rc != SQLITE_OK) return rc;
+  /* Stay loaded after the connection that loaded us closes: every later connection calls into us. */
+  return SQLITE_OK_LOAD_PERMANENTLY;
+}
+
+static int register_once(char **error) {
+  if (sqlite3_vfs_find("wal-batch")) return SQLITE_OK;
   base_vfs = sqlite3_vfs_find(0);
   if (!base_vfs || base_vfs->iVersion < 2) {
     if (error) *error = sqlite3_mprintf("wal-batch: the default VFS is missing or too old");
@@ -293,8 +309,5 @@ int sqlite3_walbatch_init(sqlite3 *db, char **error, const sqlite3_api_routines 
     .xGetLastError = batch_get_last_error,
     .xCurrentTimeInt64 = batch_current_time_int64,
   };
-  int rc = sqlite3_vfs_register(&batch_vfs, 1);
-  if (rc != SQLITE_OK) return rc;
-  /* Stay loaded after the connection that loaded us closes: every later connection calls into us. */
-  return SQLITE_OK_LOAD_PERMANENTLY;
+  return sqlite3_vfs_register(&batch_vfs, 1);
 }
