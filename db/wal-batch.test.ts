@@ -46,6 +46,12 @@ if (mode === 'count-writes') {
   // Dies at once, before anything reads or writes again: the frames are only in the WAL, and the
   // next process to open the file must recover them, checksums and all.
   process.kill(process.pid, 'SIGKILL');
+} else if (mode === 'large-then-killed') {
+  // One transaction of about 13 MB of frames, more than the extension gathers before it writes.
+  db.pragma('cache_size = -65536');
+  const big = db.prepare('INSERT INTO t (k, v) VALUES (?, randomblob(3000))');
+  db.transaction(() => { for (let i = 0; i < 3000; i++) big.run(i); })();
+  process.kill(process.pid, 'SIGKILL');
 }
 `;
 
@@ -146,6 +152,15 @@ describe('wal-batch VFS', () => {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     // Keys 0..2999, each raised by 1,000,000 in the same transaction.
     expect(db.prepare('SELECT count(*) AS rows, sum(k) AS total FROM t').get()).toEqual({ rows: 3000, total: (2999 * 3000) / 2 + 3000 * 1_000_000 });
+    db.close();
+  });
+
+  it('recovers a transaction larger than it gathers at once, after a crash right after its commit', () => {
+    const file = join(dir, 'large.db');
+    expect(runWriter(file, 'large-then-killed', true).signal).toBe('SIGKILL');
+    const db = reopen(file);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(db.prepare('SELECT count(*) AS rows, sum(k) AS total, min(length(v)) AS shortest FROM t').get()).toEqual({ rows: 3000, total: (2999 * 3000) / 2, shortest: 3000 });
     db.close();
   });
 });

@@ -48,11 +48,11 @@ typedef struct GatheringFile {
   size_t run_cap;
   sqlite3_int64 run_offset;
   /*
-   * The end of the furthest write gathered since this connection last wrote the WAL header. A
-   * write before it changes a frame already written (SQLite rewrites frames of its own
-   * transaction after a cache spill, and their checksums at commit): such writes go straight
-   * through, so nothing that changes a written frame can still be in memory when a commit is
-   * published. When the run is not empty it ends here.
+   * The end of the furthest write since this connection last wrote the WAL header. A write
+   * before it changes a frame already written (SQLite rewrites frames of its own transaction
+   * after a cache spill, and their checksums at commit): such writes go straight through, so
+   * nothing that changes a written frame can still be in memory when a commit is published.
+   * When the run is not empty it ends here.
    */
   sqlite3_int64 frontier;
   /* The last write was a commit frame's header: the page that follows ends the transaction. */
@@ -86,9 +86,9 @@ static int gather(GatheringFile *f, const void *data, int amount, sqlite3_int64 
   int continues = f->run_len > 0 ? offset == f->run_offset + (sqlite3_int64)f->run_len : offset >= f->frontier;
   if (!continues) return write_through(f, data, amount, offset);
   if (f->run_len + (size_t)amount > MAX_RUN_BYTES) {
-    int rc = write_through(f, data, amount, offset);
-    if (rc == SQLITE_OK) f->frontier = offset + amount;
-    return rc;
+    /* A long transaction: write out what it has gathered and go on gathering from here. */
+    int rc = write_out(f);
+    if (rc != SQLITE_OK) return rc;
   }
   if (f->run_len + (size_t)amount > f->run_cap) {
     size_t cap = f->run_cap ? f->run_cap : 256 * 1024;
@@ -102,7 +102,6 @@ static int gather(GatheringFile *f, const void *data, int amount, sqlite3_int64 
   if (f->run_len == 0) f->run_offset = offset;
   memcpy(f->run + f->run_len, data, (size_t)amount);
   f->run_len += (size_t)amount;
-  f->frontier = offset + amount;
   return SQLITE_OK;
 }
 
@@ -120,12 +119,14 @@ static int batch_write(sqlite3_file *file, const void *data, int amount, sqlite3
   f->commit_header_pending = 0;
   /* The WAL header: this connection starts the file over, and every frame after it is new. */
   if (offset == 0 && amount == WAL_HEADER_BYTES) f->frontier = 0;
-  size_t gathered_before = f->run_len;
+  /* A new frame (not a rewrite of one this transaction wrote before), gathered or not. */
+  int new_frame = offset >= f->frontier;
   int rc = gather(f, data, amount, offset);
   if (rc != SQLITE_OK) return rc;
+  if (offset + amount > f->frontier) f->frontier = offset + amount;
   if (ends_transaction) return write_out(f);
-  /* Only a gathered header ends a transaction later; a rewritten one went through already. */
-  f->commit_header_pending = f->run_len > gathered_before && is_commit_frame_header(data, amount, offset);
+  /* A new commit frame's header: its page comes next, and with it the transaction is complete. */
+  f->commit_header_pending = new_frame && is_commit_frame_header(data, amount, offset);
   return SQLITE_OK;
 }
 
