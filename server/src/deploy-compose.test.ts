@@ -93,6 +93,8 @@ describe('docker-compose.yml app nodes', () => {
   it('app1 boots in production on an empty volume, seeds it, and passes the image health check', async () => {
     const node = await startService('app1');
     expect(node.output()).toMatch(/ready on .* \(redis mode\)/);
+    // The commits of this node write their WAL frames through the wal-batch extension.
+    expect(node.output()).toContain('[db] WAL writes: one per commit (wal-batch)');
     expect(await healthCheck(node.port)).toBe(0);
     const http = new TestClient(node.url);
     // seeded: the demo account logs in

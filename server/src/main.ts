@@ -1,4 +1,5 @@
 /** Process entry: read config, start, stop cleanly on SIGTERM/SIGINT. */
+import { walBatchState } from '@db/wal-batch.js';
 import { ConfigError, loadConfig } from './config.js';
 import { startServer } from './server.js';
 
@@ -8,6 +9,7 @@ try {
   const server = await startServer(config);
   const ms = Math.round(performance.now() - started);
   console.log(`[server] ready on http://localhost:${server.port} in ${ms} ms (${config.redisUrl ? 'redis' : 'embedded'} mode)`);
+  console.log(`[db] WAL writes: ${describeWalBatch()}`);
   const stop = (signal: string) => {
     console.log(`[server] ${signal}: shutting down`);
     const force = setTimeout(() => process.exit(1), 10_000);
@@ -22,4 +24,14 @@ try {
     process.exit(2);
   }
   throw err;
+}
+
+/** For the operator: whether commits write their WAL frames in one call (db/wal-batch.ts). */
+function describeWalBatch(): string {
+  const state = walBatchState();
+  if (state === 'active') return 'one per commit (wal-batch)';
+  if (state === 'off') return "SQLite's own, two per frame (SQLITE_WAL_BATCH=false)";
+  if (state === 'missing') return "SQLite's own, two per frame (wal-batch not built: npm install with a C compiler builds it)";
+  if (state === 'unset') return 'no database opened';
+  return `SQLite's own, two per frame (wal-batch failed to load: ${state.failed})`;
 }
