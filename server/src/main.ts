@@ -8,8 +8,9 @@ try {
   const config = loadConfig();
   const server = await startServer(config);
   const ms = Math.round(performance.now() - started);
-  console.log(`[server] ready on http://localhost:${server.port} in ${ms} ms (${config.redisUrl ? 'redis' : 'embedded'} mode)`);
+  // Before the ready line, which tests and scripts wait for: by then this one has been printed.
   console.log(`[db] WAL writes: ${describeWalBatch()}`);
+  console.log(`[server] ready on http://localhost:${server.port} in ${ms} ms (${config.redisUrl ? 'redis' : 'embedded'} mode)`);
   const stop = (signal: string) => {
     console.log(`[server] ${signal}: shutting down`);
     const force = setTimeout(() => process.exit(1), 10_000);
