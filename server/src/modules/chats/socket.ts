@@ -3,6 +3,7 @@
  * same service, so rules, idempotency (client ids) and notifications are identical on both paths.
  */
 import { z } from 'zod';
+import type { SiteRow } from '@db/schema/index.js';
 import { markReadBody, syncCommandInput, type ChatsResponse } from '@shared/api/chats.js';
 import { chatsCommandInput, PRESENCE_WATCH_MAX, presenceWatchInput, rooms, typingInput } from '@shared/realtime.js';
 import type { AppContext } from '../../context.js';
@@ -63,6 +64,19 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
   }
 
   /**
+   * What reading the conversation list needs, for `chats` and `catch-up`: the socket's site, the
+   * member as the database has them now, and their room receiving events (so nothing stored after
+   * the read is missed).
+   */
+  async function listReader(socket: MemberSocket): Promise<{ member: ChatMember; site: SiteRow }> {
+    const site = siteOf(socket);
+    if (!site) throw notFound('unknown_site');
+    const member = freshMember(ctx, socket);
+    await receiving(member.id);
+    return { member, site };
+  }
+
+  /**
    * Watches the presence of the profiles a list shows (which the client would otherwise ask for
    * next: a round trip and a command less) and fills in their online state.
    */
@@ -112,10 +126,7 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
     // load and express pipeline, and it watches the presence of the profiles it lists.
     'chats'(this: MemberSocket, input: unknown, ack: unknown) {
       void runCommand(chatsCommandInput, input, replyVia(ack), async () => {
-        const site = siteOf(this);
-        if (!site) throw notFound('unknown_site');
-        const member = freshMember(ctx, this);
-        await receiving(member.id);
+        const { member, site } = await listReader(this);
         return watchingListed(this, listChats(ctx, member, site));
       });
     },
@@ -125,10 +136,7 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
     // each way and one read of the member and of the counts instead of two.
     'catch-up'(this: MemberSocket, input: unknown, ack: unknown) {
       void runCommand(syncCommandInput, input, replyVia(ack), async ({ after }) => {
-        const site = siteOf(this);
-        if (!site) throw notFound('unknown_site');
-        const member = freshMember(ctx, this);
-        await receiving(member.id);
+        const { member, site } = await listReader(this);
         const answer = catchUpAfter(ctx, member, site, after);
         await watchingListed(this, answer.chats);
         return answer;
