@@ -7,6 +7,7 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { LatencyRecorder, type LatencySummary } from './latency.js';
 import { cpuMark, cpuShare, readServerCpu, SERVER_CPU, type ServerProcess } from './processes.js';
 import { coreTimes, stealShare } from '../lib/steal.js';
+import { runQueueWaitNs, runQueueWaitShare } from '../lib/run-queue.js';
 import { isMajorGc } from '../lib/gc-kind.js';
 import type { DeliverySink, TargetClient } from './targets.js';
 import { turnsOf } from '../lib/scattered-order.js';
@@ -35,6 +36,11 @@ export interface StepResult {
   serverCpu: number | null;
   /** share of the server core's time the hypervisor took away during the step (null: not readable) */
   serverCoreSteal: number | null;
+  /**
+   * share of the step the (first) server's event loop was ready to run but waited for its core,
+   * taken by the server's own other threads, other processes or the kernel (null: not readable)
+   */
+  serverLoopWaited: number | null;
   /** members of the run whose connection was down when the step ended (e.g. dropped by ping timeout under overload) */
   disconnected: number;
   /** worst event-loop stall and worst GC pause of the (first) server during the step, ms */
@@ -157,6 +163,8 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
   await Promise.all([...servers.map((server) => server.request('eld-reset')), ...(watched ? [watched.request('gc')] : [])]);
   const generator = cpuMark();
   const coreAtStart = coreTimes(Number(SERVER_CPU));
+  const loopWaitAtStart = watched ? runQueueWaitNs(watched.pid) : null;
+  const waitFrom = performance.now();
   const generatorEld = monitorEventLoopDelay({ resolution: 10 });
   generatorEld.enable();
   let generatorGcMax = 0;
@@ -207,6 +215,7 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
   const serverMicros = servers.length ? cpuAfter.reduce((sum, after, i) => sum + after.micros - cpuBefore[i]!.micros, 0) : null;
   const serverCpu = serverMicros === null ? null : serverMicros / wallMicros;
   const serverCoreSteal = stealShare(coreAtStart, coreTimes(Number(SERVER_CPU)));
+  const serverLoopWaited = watched ? runQueueWaitShare(loopWaitAtStart, runQueueWaitNs(watched.pid), performance.now() - waitFrom) : null;
   const [elds, gc] = await Promise.all([Promise.all(servers.map((server) => server.request<'eld'>('eld'))), watched?.request<'gc'>('gc') ?? null]);
   o.sink.current = null;
   if (run.timeline) {
@@ -232,6 +241,7 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
     generatorMajorGcs,
     serverCpu,
     serverCoreSteal,
+    serverLoopWaited,
     serverMicrosPerMessage: serverMicros === null ? null : serverMicros / total,
     serverEldMax: elds[0]?.max ?? null,
     otherServersEldMax: elds.slice(1).map((eld) => eld.max),
