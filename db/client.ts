@@ -22,7 +22,20 @@ export interface OpenDbOptions {
    * first database a process opens decides for the whole process.
    */
   walBatch?: boolean;
+  /** SQLite's page cache of this connection, MB (DEFAULT_CACHE_MB) */
+  cacheMb?: number;
 }
+
+/**
+ * SQLite's page cache per connection. Reads of pages the WAL does not hold come through the
+ * memory map (mmap_size below) and need no cache; the cache holds what a send writes and what the
+ * WAL holds. 8 MB, not the 64 it was until session 25: in nine alternated pairs of chat-bench
+ * runs the CPU per message was the same at every rate, but with 64 MB, a cache that was still
+ * filling, 8 of 18 steps at 5,000-7,000 msg/s had event-loop stalls of 62-352 ms (1 of 18 with
+ * 8 MB), and each put that step's p99 over 50 ms (decisions, operations). An operator with a
+ * large hot data set and memory to spare raises SQLITE_CACHE_MB.
+ */
+export const DEFAULT_CACHE_MB = 8;
 
 /**
  * Opens (creating if needed) the SQLite file, sets the pragmas several processes need to share
@@ -37,9 +50,9 @@ export function openDb(file: string, options: OpenDbOptions = {}): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // SQLite's default page cache is 2 MB: a chat's working set (members, conversations, the index
-  // pages a send touches) outgrows it, and each miss is a read() system call. 64 MB of cache and
-  // reads through a memory map keep a send's page look-ups in memory.
-  sqlite.pragma('cache_size = -65536');
+  // pages a send touches) outgrows it, and each miss is a read() system call. A larger cache
+  // (DEFAULT_CACHE_MB) and reads through a memory map keep a send's page look-ups in memory.
+  sqlite.pragma(`cache_size = -${Math.round((options.cacheMb ?? DEFAULT_CACHE_MB) * 1024)}`);
   sqlite.pragma('mmap_size = 268435456');
   // A statement that changes rows may run under a savepoint (the group commit's unit for writes
   // other than sends, and SQLite's own per-statement journal), which copies each page it first

@@ -36,6 +36,12 @@ describe('config', () => {
     }
   });
 
+  it("sizes SQLite's page cache from SQLITE_CACHE_MB, 8 MB unless told, and refuses a size that is no size", () => {
+    expect(loadConfig({}).sqliteCacheMb).toBe(8);
+    expect(loadConfig({ SQLITE_CACHE_MB: '64' }).sqliteCacheMb).toBe(64);
+    for (const bad of ['0', '-8', 'lots', '1.5']) expect(() => loadConfig({ SQLITE_CACHE_MB: bad })).toThrow(/SQLITE_CACHE_MB/);
+  });
+
   it('honours the crash hook only in tests', () => {
     expect(loadConfig({ TEST_CRASH_AFTER_STORE: 'true' }).testCrashAfterStore).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', TEST_CRASH_AFTER_STORE: 'true' }).testCrashAfterStore).toBe(true);

@@ -18,6 +18,8 @@ const envSchema = z.object({
   DATABASE_FILE: z.string().optional(),
   /** write each commit's WAL frames with one system call (db/wal-batch.ts) */
   SQLITE_WAL_BATCH: bool.default(true),
+  /** SQLite's page cache per connection, MB (db/client.ts says why 8) */
+  SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(8),
   PUBLIC_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   /** sharded (default; events only reach nodes where the room has members) | classic | streams */
@@ -51,6 +53,7 @@ export interface Config {
   dataDir: string;
   databaseFile: string;
   sqliteWalBatch: boolean;
+  sqliteCacheMb: number;
   uploadsDir: string;
   publicUrl: string;
   redisUrl: string | undefined;
@@ -98,6 +101,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseFile: e.DATABASE_FILE ? resolve(e.DATABASE_FILE) : resolve(dataDir, 'app.db'),
     sqliteWalBatch: e.SQLITE_WAL_BATCH,
+    sqliteCacheMb: e.SQLITE_CACHE_MB,
     uploadsDir: resolve(dataDir, 'uploads'),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     redisUrl: e.REDIS_URL,

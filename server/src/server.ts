@@ -41,7 +41,7 @@ const LISTEN_BACKLOG = 65_535;
 /** Opens the database (migrating and seeding an empty one), wires sessions, HTTP and realtime, and listens. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
-  const db = options.db ?? openDb(config.databaseFile, { walBatch: config.sqliteWalBatch });
+  const db = options.db ?? openDb(config.databaseFile, { walBatch: config.sqliteWalBatch, cacheMb: config.sqliteCacheMb });
   const checkpointer = config.databaseFile === ':memory:' ? undefined : startCheckpointer(db, config.databaseFile);
   if (config.seedOnStart) {
     await seedIfEmpty(db, { members: config.seedMembers, seed: config.seed, uploadsDir: config.uploadsDir, now: clock.now() });
