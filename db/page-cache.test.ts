@@ -21,7 +21,14 @@ describe("SQLite's page cache", () => {
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const standard = openDb(join(dir, 'standard.db'));
     const larger = openDb(join(dir, 'larger.db'), { cacheMb: 64 });
-    cleanups.push(() => standard.$client.close(), () => larger.$client.close());
+    cleanups.push(
+      () => {
+        standard.$client.close();
+      },
+      () => {
+        larger.$client.close();
+      },
+    );
     expect(DEFAULT_CACHE_MB).toBe(8);
     expect(cacheKb(standard)).toBe(8 * 1024);
     expect(cacheKb(larger)).toBe(64 * 1024);
