@@ -2,8 +2,8 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname } from 'node:path';
+import { dbPath } from './folder.js';
 import * as schema from './schema/index.js';
 import { enableWalBatch } from './wal-batch.js';
 
@@ -11,9 +11,7 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 
 /** Where the committed drizzle-kit migrations live (works from source and from dist/). */
 export function migrationsFolder(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  // Source: db/client.ts -> db/migrations. Bundle: dist/server/main.js -> ../../db/migrations.
-  return here.endsWith('db') ? resolve(here, 'migrations') : resolve(here, '../../db/migrations');
+  return dbPath('migrations');
 }
 
 export interface OpenDbOptions {

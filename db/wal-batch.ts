@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dbPath } from './folder.js';
 
 /**
  * The wal-batch SQLite extension (db/native/wal_batch.c): a VFS that writes each transaction's
@@ -10,10 +9,7 @@ import { fileURLToPath } from 'node:url';
  * does the same work with more system calls.
  */
 export function walBatchLibrary(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  // Source: db/wal-batch.ts -> db/native. Bundles: dist/<name>/<file>.js -> ../../db/native.
-  const native = here.endsWith('db') ? resolve(here, 'native') : resolve(here, '../../db/native');
-  return resolve(native, 'build', 'wal_batch.so');
+  return dbPath('native', 'build', 'wal_batch.so');
 }
 
 export type WalBatchState = 'active' | 'off' | 'missing' | { failed: string };

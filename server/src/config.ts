@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_CACHE_MB } from '@db/client.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -18,8 +19,8 @@ const envSchema = z.object({
   DATABASE_FILE: z.string().optional(),
   /** write each commit's WAL frames with one system call (db/wal-batch.ts) */
   SQLITE_WAL_BATCH: bool.default(true),
-  /** SQLite's page cache per connection, MB (db/client.ts says why 8) */
-  SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(8),
+  /** SQLite's page cache per connection, MB (db/client.ts says why DEFAULT_CACHE_MB) */
+  SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(DEFAULT_CACHE_MB),
   PUBLIC_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   /** sharded (default; events only reach nodes where the room has members) | classic | streams */
