@@ -23,9 +23,8 @@ import { sendMessage } from '../../server/src/modules/chats/service.js';
 import { silentNotifier } from '../../server/src/realtime/notifier.js';
 import { insertTestSite } from '../../server/src/test/factories.js';
 import { tempDir } from '../../server/src/test/harness.js';
-import { newClientId } from '../../client/src/state/chat-thread.js';
 import { turnsOf } from './lib/scattered-order.js';
-import { bareInsertTransaction, BENCH_MESSAGE, createChatPairs } from './lib/send-fixture.js';
+import { bareInsertTransaction, BENCH_MESSAGE, ClientIdPool, createChatPairs } from './lib/send-fixture.js';
 import { printTable } from './lib/table.js';
 
 export const description = 'WAL frames (pages written) per chat send, by B-tree, after growing the database; vs a bare INSERT';
@@ -56,10 +55,12 @@ function framesByTree(file: string, names: Map<number, string>): { frames: numbe
 }
 
 /** Runs `commits` commits of PER_COMMIT units from an emptied WAL and counts their frames. */
-async function count(db: Db, file: string, commits: number, unit: () => Promise<unknown> | void): Promise<Count> {
+/** `beforeTiming` runs before the CPU clock starts (the sends' client ids are made there). */
+async function count(db: Db, file: string, commits: number, unit: () => Promise<unknown> | void, beforeTiming: () => void = () => {}): Promise<Count> {
   db.$client.pragma('wal_checkpoint(TRUNCATE)');
   const names = new Map<number, string>();
   for (const row of db.$client.prepare('SELECT name, pageno FROM dbstat').all() as Array<{ name: string; pageno: number }>) names.set(row.pageno, row.name);
+  beforeTiming();
   const cpuBefore = process.cpuUsage();
   for (let i = 0; i < commits; i++) await Promise.all(Array.from({ length: PER_COMMIT }, unit));
   const cpu = process.cpuUsage(cpuBefore);
@@ -76,7 +77,8 @@ export async function main(): Promise<void> {
   const site = db.select().from(sites).where(eq(sites.id, siteId)).get()!;
   const pairs = await createChatPairs(db, PAIRS);
   const ctx = { db, clock: { now: () => Date.now() }, notifier: silentNotifier, config: {} } as unknown as AppContext;
-  const sendAs = ([sender, recipient]: [UserRow, UserRow]) => sendMessage(ctx, sender, site, { profile: recipient.id, client_id: newClientId(), body: BENCH_MESSAGE });
+  const clientIds = new ClientIdPool();
+  const sendAs = ([sender, recipient]: [UserRow, UserRow]) => sendMessage(ctx, sender, site, { profile: recipient.id, client_id: clientIds.take(), body: BENCH_MESSAGE });
   const turnOf = turnsOf(PAIRS, 'bench-pages');
   let turn = 0;
   const inRounds = () => sendAs(pairs[turnOf(turn++)]!);
@@ -90,6 +92,7 @@ export async function main(): Promise<void> {
   // A commit per batch of PER_COMMIT sends, whatever the clock: the counts are per commit of that size.
   groupCommit(db).minIntervalMs = 0;
   const started = performance.now();
+  clientIds.fill(Math.ceil(GROW / PER_COMMIT) * PER_COMMIT);
   for (let i = 0; i < GROW; i += PER_COMMIT) await Promise.all(Array.from({ length: PER_COMMIT }, inRounds));
   console.log(`[pages] ${PAIRS * 2} members; grown by ${GROW} sends in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   // From here on nothing copies the WAL back, so it holds exactly the frames of what follows.
@@ -102,11 +105,12 @@ export async function main(): Promise<void> {
     if (floorCalls++ % PER_COMMIT === 0) floorBatch.immediate();
   };
 
+  const idsForCount = () => clientIds.fill(COMMITS * PER_COMMIT);
   const rows = [
     ['baseline: bare INSERT', await count(db, file, COMMITS, floor)],
-    ['sendMessage, rounds in fresh shuffles', await count(db, file, COMMITS, inRounds)],
-    ['sendMessage, pairs at random', await count(db, file, COMMITS, atRandom)],
-    ['sendMessage, every round in the first round\'s order', await count(db, file, COMMITS, inFirstRoundOrder)],
+    ['sendMessage, rounds in fresh shuffles', await count(db, file, COMMITS, inRounds, idsForCount)],
+    ['sendMessage, pairs at random', await count(db, file, COMMITS, atRandom, idsForCount)],
+    ['sendMessage, every round in the first round\'s order', await count(db, file, COMMITS, inFirstRoundOrder, idsForCount)],
   ] as const;
   printTable(
     `${COMMITS} commits of ${PER_COMMIT} each: WAL frames (4 KB pages) per send`,

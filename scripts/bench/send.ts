@@ -9,7 +9,7 @@
  * Senders take turns in a scattered order, each round another, as members of a real site do:
  * sends in id order, or in the order the conversations were created, would share table and index
  * pages in each commit and look cheaper than they are (lib/scattered-order.ts). Client ids are
- * made as the app's client makes them.
+ * made as the app's client makes them, before each timed row (lib/send-fixture.ts, ClientIdPool).
  * Environment: BENCH_SENDS (default 4000 per row), BENCH_PAIRS (default 5000: 10,000 members).
  */
 import { readFileSync } from 'node:fs';
@@ -20,9 +20,8 @@ import { connectionOf } from '@db/prepared.js';
 import { silentNotifier } from '../../server/src/realtime/notifier.js';
 import { sendMessage } from '../../server/src/modules/chats/service.js';
 import { startTestServer } from '../../server/src/test/harness.js';
-import { newClientId } from '../../client/src/state/chat-thread.js';
 import { turnsOf } from './lib/scattered-order.js';
-import { bareInsertTransaction, BENCH_MESSAGE, createChatPairs } from './lib/send-fixture.js';
+import { bareInsertTransaction, BENCH_MESSAGE, ClientIdPool, createChatPairs } from './lib/send-fixture.js';
 import { printTable } from './lib/table.js';
 
 export const description = 'in-process cost of sendMessage (all rules, group commit) vs a bare INSERT per transaction';
@@ -46,11 +45,13 @@ export async function main(): Promise<void> {
     // One sequence of turns for the whole run: every row goes on where the one before stopped.
     const turnOf = turnsOf(PAIRS, 'bench-send');
     let turn = 0;
+    const clientIds = new ClientIdPool();
     const send = () => {
       const [a, b] = pairs[turnOf(turn++)]!;
-      return sendMessage(ctx, a, site, { profile: b.id, client_id: newClientId(), body: BENCH_MESSAGE });
+      return sendMessage(ctx, a, site, { profile: b.id, client_id: clientIds.take(), body: BENCH_MESSAGE });
     };
     const inFlight = async (concurrency: number): Promise<[number, number]> => {
+      clientIds.fill(Math.ceil(sends / concurrency) * concurrency);
       const started = performance.now();
       const written = bytesWritten();
       for (let i = 0; i < sends; i += concurrency) await Promise.all(Array.from({ length: concurrency }, send));
@@ -72,6 +73,7 @@ export async function main(): Promise<void> {
     const queue = groupCommit(server.db);
     const paced = async (rate: number, minIntervalMs: number) => {
       const count = Math.min(sends, rate * 3);
+      clientIds.fill(count);
       queue.minIntervalMs = minIntervalMs;
       const commitsBefore = queue.commits;
       const cpuBefore = process.cpuUsage();
