@@ -1,5 +1,6 @@
 /** Read side of the chat: the chat list, one conversation's messages, and catch-up after an id. */
 import type { SiteRow, UserRow } from '@db/schema/index.js';
+import { readSnapshot } from '@db/read-snapshot.js';
 import { SYNC_MAX, type ChatEntryDto, type ChatProfileDto, type ChatsResponse, type CountsDto, type MessagesQuery, type MessagesResponse, type SyncResponse } from '@shared/api/chats.js';
 import type { CatchUpResponse } from '@shared/realtime.js';
 import { historyCutoff } from '@shared/rules/chat-history.js';
@@ -14,9 +15,14 @@ import { countsFor, type ChatMember } from './service.js';
 
 /**
  * GET /api/chats.php and the socket's `chats` command: visible conversations, newest last message
- * first. Presence is not filled in here (withLivePresence does it, asynchronously).
+ * first, read in one snapshot (db/read-snapshot.ts). Presence is not filled in here
+ * (withLivePresence does it, asynchronously).
  */
 export function listChats(ctx: AppContext, user: ChatMember, site: SiteRow): ChatsResponse {
+  return readSnapshot(ctx.db, () => readChatList(ctx, user, site));
+}
+
+function readChatList(ctx: AppContext, user: ChatMember, site: SiteRow): ChatsResponse {
   const now = ctx.clock.now();
   const since = historyCutoff(now, user.paidUser);
   const rows = q.visibleConversationsOf(ctx.db, user.id);
@@ -49,13 +55,14 @@ export function listChats(ctx: AppContext, user: ChatMember, site: SiteRow): Cha
 
 /**
  * The socket's `catch-up`: the list and the first page of messages after `after` (none for 0), read
- * in one synchronous pass with the counts read once. No commit of this process falls between them;
- * another node sharing the file may commit in between, and then the messages are newer than the
- * list, which the client handles as it does live messages (counted on top of the list).
+ * in one snapshot with the counts read once, so they agree even when another node sharing the file
+ * commits meanwhile.
  */
 export function catchUpAfter(ctx: AppContext, user: ChatMember, site: SiteRow, after: number): CatchUpResponse {
-  const chats = listChats(ctx, user, site);
-  return { chats, sync: after > 0 ? syncMessages(ctx, user, after, chats.counts) : null };
+  return readSnapshot(ctx.db, () => {
+    const chats = readChatList(ctx, user, site);
+    return { chats, sync: after > 0 ? readMessagesAfter(ctx, user, after, chats.counts) : null };
+  });
 }
 
 /**
@@ -73,8 +80,12 @@ export async function chatListWithPresence(ctx: AppContext, user: ChatMember, si
   return answer;
 }
 
-/** GET /api/messages.php: a page of one conversation, opened by its id or by the other profile. */
+/** GET /api/messages.php: a page of one conversation, opened by its id or by the other profile, read in one snapshot. */
 export function loadMessages(ctx: AppContext, user: UserRow, site: SiteRow, query: MessagesQuery): MessagesResponse {
+  return readSnapshot(ctx.db, () => readMessagesPage(ctx, user, site, query));
+}
+
+function readMessagesPage(ctx: AppContext, user: UserRow, site: SiteRow, query: MessagesQuery): MessagesResponse {
   const now = ctx.clock.now();
   const conversation =
     query.conversation !== undefined
@@ -109,10 +120,15 @@ export function loadMessages(ctx: AppContext, user: UserRow, site: SiteRow, quer
 }
 
 /**
- * GET /api/sync.php: every visible message newer than `after`, for catch-up after a reconnect.
- * `counts` when the caller read them in the same pass (the catch-up's list did).
+ * GET /api/sync.php and the socket's `sync`: every visible message newer than `after`, for
+ * catch-up after a reconnect, read in one snapshot.
  */
-export function syncMessages(ctx: AppContext, user: ChatMember, after: number, counts: CountsDto = countsFor(ctx, user.id)): SyncResponse {
+export function syncMessages(ctx: AppContext, user: ChatMember, after: number): SyncResponse {
+  return readSnapshot(ctx.db, () => readMessagesAfter(ctx, user, after, countsFor(ctx, user.id)));
+}
+
+/** syncMessages with the counts its caller read in the same snapshot (the catch-up's list did). */
+function readMessagesAfter(ctx: AppContext, user: ChatMember, after: number, counts: CountsDto): SyncResponse {
   const since = historyCutoff(ctx.clock.now(), user.paidUser);
   const rows = q.messagesAfter(ctx.db, user.id, after, since);
   const { balance, version } = creditState(ctx.db, user.id);

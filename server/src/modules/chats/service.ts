@@ -5,6 +5,7 @@
  */
 import type { Db } from '@db/client.js';
 import { groupCommit } from '@db/group-commit.js';
+import { readSnapshot } from '@db/read-snapshot.js';
 import type { SiteRow, UserRow } from '@db/schema/index.js';
 import { sendMessageBody, type CountsDto, type SendMessageResponse } from '@shared/api/chats.js';
 import { FREE_CONVERSATIONS } from '@shared/constants.js';
@@ -160,16 +161,20 @@ function storeSend(tx: Db, plan: SendPlan, senderId: number, recipientId: number
  */
 function replay(ctx: AppContext, senderId: number, row: q.MessageRow): SendMessageResponse {
   const message = presentMessage(row);
-  const conversation = q.findConversationOf(ctx.db, senderId, row.conversationId);
-  if (conversation) {
-    // Only while the peer could still see it: not after a block, nor once they deleted the chat.
-    const peerId = q.peerIdOf(conversation, senderId);
-    const peerHiddenBefore = q.findMember(ctx.db, conversation.id, peerId)?.hiddenBeforeMessageId ?? 0;
-    if (row.id > peerHiddenBefore && !blockExistsBetween(ctx.db, senderId, peerId)) ctx.notifier.notify(peerId, 'message:new', message);
-  }
+  // After a reconnect every pending send of a member comes back as one of these: one snapshot.
+  const { peerToTell, credits } = readSnapshot(ctx.db, () => ({ peerToTell: peerStillShown(ctx, senderId, row), credits: creditState(ctx.db, senderId) }));
+  if (peerToTell !== undefined) ctx.notifier.notify(peerToTell, 'message:new', message);
   ctx.notifier.notify(senderId, 'message:new', message);
-  const { balance, version } = creditState(ctx.db, senderId);
-  return { message, duplicate: true, credits: balance, credits_version: version };
+  return { message, duplicate: true, credits: credits.balance, credits_version: credits.version };
+}
+
+/** The peer of a stored message while they could still see it: not after a block, nor once they deleted the chat. */
+function peerStillShown(ctx: AppContext, senderId: number, row: q.MessageRow): number | undefined {
+  const conversation = q.findConversationOf(ctx.db, senderId, row.conversationId);
+  if (!conversation) return undefined;
+  const peerId = q.peerIdOf(conversation, senderId);
+  const peerHiddenBefore = q.findMember(ctx.db, conversation.id, peerId)?.hiddenBeforeMessageId ?? 0;
+  return row.id > peerHiddenBefore && !blockExistsBetween(ctx.db, senderId, peerId) ? peerId : undefined;
 }
 
 function isUniqueViolation(err: unknown): boolean {

@@ -3,6 +3,7 @@
  * same service, so rules, idempotency (client ids) and notifications are identical on both paths.
  */
 import { z } from 'zod';
+import { readSnapshot } from '@db/read-snapshot.js';
 import type { SiteRow } from '@db/schema/index.js';
 import { markReadBody, syncCommandInput, type ChatsResponse } from '@shared/api/chats.js';
 import { chatsCommandInput, PRESENCE_WATCH_MAX, presenceWatchInput, rooms, typingInput } from '@shared/realtime.js';
@@ -160,9 +161,8 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
         // Each watch reads every conversation and block of the member: a spamming client is refused.
         if (!state.watchLimit.allow(ctx.clock.now())) throw tooMany('rate_limited');
         const { userId } = this.data;
-        const peers = new Set(peersOf(ctx, userId));
+        const { peers, blockedByMe, blockedMe } = readSnapshot(ctx.db, () => ({ peers: new Set(peersOf(ctx, userId)), ...blockSetsOf(ctx.db, userId) }));
         // A block (either way) hides presence, as it hides typing.
-        const { blockedByMe, blockedMe } = blockSetsOf(ctx.db, userId);
         const next = new Set(profiles.filter((id) => peers.has(id) && !blockedByMe.has(id) && !blockedMe.has(id)));
         await watchOnly(this, next);
         return presence.lookup([...next]);
