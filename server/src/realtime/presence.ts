@@ -5,6 +5,7 @@
  */
 import { eq, or, sql } from 'drizzle-orm';
 import { inJsonIds, preparedOnce } from '@db/prepared.js';
+import { readSnapshot } from '@db/read-snapshot.js';
 import { blocks, users } from '@db/schema/index.js';
 import type { PresenceDto } from '@shared/realtime.js';
 import type { AppContext } from '../context.js';
@@ -24,8 +25,8 @@ export class PresenceService implements PresenceReader {
     if (!(await this.counter.opened(userId))) return;
     // After a restart 10,000 members come back before anyone watches again: no reads, no encoding.
     if (!this.emitter.mayHavePresenceWatchers(userId)) return;
-    const member = this.member(userId);
-    if (member && !member.invisible) this.emitter.presenceChanged({ profile: userId, online: true, last_seen: iso(member.lastSeenAt) }, this.blockPartners(userId));
+    const shown = this.shownMember(userId);
+    if (shown) this.emitter.presenceChanged({ profile: userId, online: true, last_seen: iso(shown.lastSeenAt) }, shown.hiddenFrom);
   }
 
   async socketClosed(userId: number): Promise<void> {
@@ -37,8 +38,8 @@ export class PresenceService implements PresenceReader {
     const now = this.ctx.clock.now();
     recordLastSeen(this.ctx.db, userId, now);
     if (!this.emitter.mayHavePresenceWatchers(userId)) return;
-    const member = this.member(userId);
-    if (member && !member.invisible) this.emitter.presenceChanged({ profile: userId, online: false, last_seen: iso(now) }, this.blockPartners(userId));
+    const shown = this.shownMember(userId);
+    if (shown) this.emitter.presenceChanged({ profile: userId, online: false, last_seen: iso(now) }, shown.hiddenFrom);
   }
 
   async lookup(profileIds: number[]): Promise<PresenceDto[]> {
@@ -50,15 +51,20 @@ export class PresenceService implements PresenceReader {
     );
   }
 
-  /** Members in a block with `userId` (either direction): a watch made before the block must not see them. */
-  private blockPartners(userId: number): number[] {
-    return blocksOf(this.ctx.db)
-      .all({ userId })
-      .map((b) => (b.blocker === userId ? b.blocked : b.blocker));
-  }
-
-  private member(userId: number) {
-    return presenceMember(this.ctx.db).get({ userId });
+  /**
+   * The member's last-seen time and the members in a block with them (either direction: a watch
+   * made before the block must not see them), read in one snapshot; undefined for an invisible
+   * member (their transitions are never announced) or one who is gone.
+   */
+  private shownMember(userId: number): { lastSeenAt: number | null; hiddenFrom: number[] } | undefined {
+    return readSnapshot(this.ctx.db, () => {
+      const member = presenceMember(this.ctx.db).get({ userId });
+      if (!member || member.invisible) return undefined;
+      const hiddenFrom = blocksOf(this.ctx.db)
+        .all({ userId })
+        .map((b) => (b.blocker === userId ? b.blocked : b.blocker));
+      return { lastSeenAt: member.lastSeenAt, hiddenFrom };
+    });
   }
 }
 

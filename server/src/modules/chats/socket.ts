@@ -65,16 +65,15 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
   }
 
   /**
-   * What reading the conversation list needs, for `chats` and `catch-up`: the socket's site, the
-   * member as the database has them now, and their room receiving events (so nothing stored after
-   * the read is missed).
+   * Runs `read` for `chats` and `catch-up` once the member's room receives events (so nothing
+   * stored after the read is missed), with the socket's site and the member as the database has
+   * them now, all in one snapshot (db/read-snapshot.ts).
    */
-  async function listReader(socket: MemberSocket): Promise<{ member: ChatMember; site: SiteRow }> {
+  async function readForList<T>(socket: MemberSocket, read: (member: ChatMember, site: SiteRow) => T): Promise<T> {
     const site = siteOf(socket);
     if (!site) throw notFound('unknown_site');
-    const member = freshMember(ctx, socket);
-    await receiving(member.id);
-    return { member, site };
+    await receiving(socket.data.userId);
+    return readSnapshot(ctx.db, () => read(freshMember(ctx, socket), site));
   }
 
   /**
@@ -118,7 +117,7 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
     'sync'(this: MemberSocket, input: unknown, ack: unknown) {
       void runCommand(syncCommandInput, input, replyVia(ack), async ({ after }) => {
         await receiving(this.data.userId);
-        return syncMessages(ctx, freshMember(ctx, this), after);
+        return readSnapshot(ctx.db, () => syncMessages(ctx, freshMember(ctx, this), after));
       });
     },
 
@@ -127,8 +126,7 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
     // load and express pipeline, and it watches the presence of the profiles it lists.
     'chats'(this: MemberSocket, input: unknown, ack: unknown) {
       void runCommand(chatsCommandInput, input, replyVia(ack), async () => {
-        const { member, site } = await listReader(this);
-        return watchingListed(this, listChats(ctx, member, site));
+        return watchingListed(this, await readForList(this, (member, site) => listChats(ctx, member, site)));
       });
     },
 
@@ -137,8 +135,7 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
     // each way and one read of the member and of the counts instead of two.
     'catch-up'(this: MemberSocket, input: unknown, ack: unknown) {
       void runCommand(syncCommandInput, input, replyVia(ack), async ({ after }) => {
-        const { member, site } = await listReader(this);
-        const answer = catchUpAfter(ctx, member, site, after);
+        const answer = await readForList(this, (member, site) => catchUpAfter(ctx, member, site, after));
         await watchingListed(this, answer.chats);
         return answer;
       });
