@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kneeOf, kneeRatio, ratioVerdict, refinementRate, type KneeEvidence } from './knee.js';
+import { comparisonRate, costAt, kneeOf, kneeRatio, ratioVerdict, refinementRate, type CostEvidence, type KneeEvidence } from './knee.js';
 
 const run = (offered: number, p99: number, lost = 0): KneeEvidence => ({ offered, latency: { p99 }, lost, refused: { size: 0 } });
 
@@ -43,5 +43,26 @@ describe('the ratio of two knees', () => {
     expect(ratioVerdict(high, 0.8)).toBe('met');
     expect(ratioVerdict(kneeRatio({ rate: 15_000, lowerBound: true }, { rate: 15_000, lowerBound: true })!, 0.8)).toBe('unknown');
     expect(kneeRatio({ rate: 5000, lowerBound: false }, { rate: 0, lowerBound: false })).toBeUndefined();
+  });
+});
+
+describe('what the servers pay per message at the same rate', () => {
+  const costed = (offered: number, p99: number, micros: number | null): CostEvidence => ({ ...run(offered, p99), serverMicrosPerMessage: micros });
+
+  it('compares at the highest rate the app met that every other target ran, however those runs went', () => {
+    const app = [costed(7000, 27, 105), costed(10_000, 65, 89), costed(10_000, 35, 91), costed(12_500, 1120, 86)];
+    const sio = [costed(7000, 215, 69), costed(7000, 119, 58), costed(10_000, 124, 54), costed(15_000, 23, 48)];
+    const ws = [costed(10_000, 22, 38), costed(15_000, 26, 33)];
+    expect(comparisonRate(app, [sio, ws])).toBe(10_000);
+    // the lowest run at the rate: what a run pays beyond it is a stall, not the work
+    expect(costAt(app, 10_000)).toBe(89);
+    expect(costAt(sio, 10_000)).toBe(54);
+  });
+
+  it('falls back to a lower rate when another target never ran the app\'s knee, and to none without a common one', () => {
+    const app = [costed(7000, 20, 100), costed(8500, 30, 95)];
+    expect(comparisonRate(app, [[costed(7000, 10, 60), costed(10_000, 12, 55)]])).toBe(7000);
+    expect(comparisonRate(app, [[costed(10_000, 12, 55)]])).toBeUndefined();
+    expect(costAt([costed(7000, 10, null)], 7000)).toBeUndefined();
   });
 });

@@ -69,3 +69,30 @@ export function ratioVerdict(ratio: KneeRatio, target: number): 'met' | 'missed'
   if (ratio.reading === 'atLeast') return meets ? 'met' : 'unknown';
   return 'unknown';
 }
+
+/** What a comparison of costs looks at in one run of a step. */
+export interface CostEvidence extends KneeEvidence {
+  /** server CPU per message received, µs; null when the run could not tell */
+  serverMicrosPerMessage: number | null;
+}
+
+/**
+ * The rate at which to compare what each server pays per message: the highest the app met the
+ * knee rule at that every other target ran too. Knees swing with a single stall (a relay can miss
+ * 7,000/s on one major collection and meet 15,000/s), CPU per message at the same rate hardly
+ * does, and when both are bound by CPU the knee ratio tends to the ratio of these costs.
+ */
+export function comparisonRate(app: CostEvidence[], others: CostEvidence[][]): number | undefined {
+  const candidates = app.filter((s) => meetsKnee(s) && s.serverMicrosPerMessage !== null).map((s) => s.offered);
+  const ranByAll = candidates.filter((rate) => others.every((steps) => costAt(steps, rate) !== undefined));
+  return ranByAll.length > 0 ? Math.max(...ranByAll) : undefined;
+}
+
+/**
+ * Server CPU per message at one offered rate: the lowest of its runs, since what a run costs
+ * beyond the least is a stall or a collection, not the work. Undefined when no run measured it.
+ */
+export function costAt(steps: CostEvidence[], rate: number): number | undefined {
+  const costs = steps.filter((s) => s.offered === rate && s.serverMicrosPerMessage !== null).map((s) => s.serverMicrosPerMessage!);
+  return costs.length > 0 ? Math.min(...costs) : undefined;
+}

@@ -7,7 +7,7 @@ import { feasibleIdleMembers, runIdleFor, type IdleResult } from './scenario-idl
 import { runCrossNode, type CrossNodeResult } from './scenario-cross-node.js';
 import { runReconnectStorm, type ReconnectResult } from './scenario-reconnect.js';
 import { int, ms, printTable, verdict } from './table.js';
-import { KNEE_P99_MS, kneeRatio, ratioVerdict, type Knee, type KneeRatio } from './knee.js';
+import { comparisonRate, costAt, KNEE_P99_MS, kneeRatio, ratioVerdict, type Knee, type KneeRatio } from './knee.js';
 import type { StepResult } from './open-loop.js';
 
 const TARGET_KNEE_RATIO = 0.8;
@@ -168,6 +168,19 @@ function printKneeSummary(results: ThroughputResult[]): boolean {
   const appResult = results.find((r) => r.kind === 'app');
   const baselineCosts = results.filter((r) => r.kind !== 'app').map((r) => `${r.kind} ${cost(r)}`).join(', ');
   if (appResult) rows.push(['server CPU per message (highest step, 0 lost)', '-', cost(appResult), baselineCosts, '']);
+  const sioResult = results.find((r) => r.kind === 'sio');
+  const others = results.filter((r) => r.kind !== 'app');
+  const rate = appResult && sioResult ? comparisonRate(appResult.steps, others.map((r) => r.steps)) : undefined;
+  if (appResult && sioResult && rate !== undefined) {
+    const at = (r: ThroughputResult) => costAt(r.steps, rate)!;
+    rows.push([
+      `server CPU per message at ${int(rate)}/s (highest rate all ran and the app met)`,
+      '-',
+      `${int(at(appResult))} µs`,
+      `${others.map((r) => `${r.kind} ${int(at(r))} µs`).join(', ')}; socket.io / app ${(at(sioResult) / at(appResult)).toFixed(2)}, the knee ratio when both are bound by CPU`,
+      '',
+    ]);
+  }
   rows.push(['connect time (all members)', '-', results.map((r) => `${r.kind} ${r.connectSeconds.toFixed(1)} s`).join(', '), '', '']);
   const connectCost = (r: ThroughputResult) => `${r.connectCpuMsPerMember.toFixed(2)} ms`;
   const baselineConnectCosts = results.filter((r) => r.kind !== 'app').map((r) => `${r.kind} ${connectCost(r)}`).join(', ');
