@@ -177,7 +177,7 @@ function printKneeSummary(results: ThroughputResult[]): boolean {
       `server CPU per message at ${int(rate)}/s (highest rate all ran and the app met)`,
       '-',
       `${int(at(appResult))} µs`,
-      `${others.map((r) => `${r.kind} ${int(at(r))} µs`).join(', ')}; socket.io / app ${(at(sioResult) / at(appResult)).toFixed(2)}, the knee ratio when both are bound by CPU`,
+      `${others.map((r) => `${r.kind} ${int(at(r))} µs`).join(', ')}; socket.io / app ${(at(sioResult) / at(appResult)).toFixed(2)}, where the knee ratio tends when both are bound by CPU`,
       '',
     ]);
   }
