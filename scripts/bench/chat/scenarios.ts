@@ -166,24 +166,24 @@ function printKneeSummary(results: ThroughputResult[]): boolean {
   // CPU per message hardly depends on other load on the machine, so it backs up the knee figures.
   const cost = (r: ThroughputResult) => (r.microsPerMessage === null ? '-' : `${int(r.microsPerMessage)} µs (<= ${int(1e6 / r.microsPerMessage)}/s per core)`);
   const appResult = results.find((r) => r.kind === 'app');
-  const baselineCosts = results.filter((r) => r.kind !== 'app').map((r) => `${r.kind} ${cost(r)}`).join(', ');
+  const baselineResults = results.filter((r) => r.kind !== 'app');
+  const baselineCosts = baselineResults.map((r) => `${r.kind} ${cost(r)}`).join(', ');
   if (appResult) rows.push(['server CPU per message (highest step, 0 lost)', '-', cost(appResult), baselineCosts, '']);
   const sioResult = results.find((r) => r.kind === 'sio');
-  const others = results.filter((r) => r.kind !== 'app');
-  const rate = appResult && sioResult ? comparisonRate(appResult.steps, others.map((r) => r.steps)) : undefined;
+  const rate = appResult && sioResult ? comparisonRate(appResult.steps, baselineResults.map((r) => r.steps)) : undefined;
   if (appResult && sioResult && rate !== undefined) {
     const at = (r: ThroughputResult) => costAt(r.steps, rate)!;
     rows.push([
       `server CPU per message at ${int(rate)}/s (highest rate all ran and the app met)`,
       '-',
       `${int(at(appResult))} µs`,
-      `${others.map((r) => `${r.kind} ${int(at(r))} µs`).join(', ')}; socket.io / app ${(at(sioResult) / at(appResult)).toFixed(2)}, where the knee ratio tends when both are bound by CPU`,
+      `${baselineResults.map((r) => `${r.kind} ${int(at(r))} µs`).join(', ')}; socket.io / app ${(at(sioResult) / at(appResult)).toFixed(2)}, where the knee ratio tends when both are bound by CPU`,
       '',
     ]);
   }
   rows.push(['connect time (all members)', '-', results.map((r) => `${r.kind} ${r.connectSeconds.toFixed(1)} s`).join(', '), '', '']);
   const connectCost = (r: ThroughputResult) => `${r.connectCpuMsPerMember.toFixed(2)} ms`;
-  const baselineConnectCosts = results.filter((r) => r.kind !== 'app').map((r) => `${r.kind} ${connectCost(r)}`).join(', ');
+  const baselineConnectCosts = baselineResults.map((r) => `${r.kind} ${connectCost(r)}`).join(', ');
   if (appResult) rows.push(['server CPU per member connecting', '-', connectCost(appResult), baselineConnectCosts, '']);
   printTable('Scenario 1 - summary', ['metric', 'target', 'measured', 'baseline', 'verdict'], rows);
   return met;
