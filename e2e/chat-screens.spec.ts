@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { ChatsResponse } from '../shared/src/api/chats.js';
@@ -5,9 +6,15 @@ import { DEMO_ACCOUNTS, memberContext } from './chat-fixtures.js';
 
 /**
  * The chat screens on a phone (one pane at a time, list first) and on a desktop (list beside the
- * chat), in English, German and Polish; screenshots land in screenshots/ for a human look.
+ * chat), in every locale; screenshots land in screenshots/ for a human look at each, since a
+ * longer translation is what overflows a button or a header.
  */
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const;
+const LOCALES = ['en', 'de', 'es', 'fr', 'it', 'nl', 'pl'] as const;
+
+/** A label as the locale's chat catalogue has it, so a test finds the button a member of that locale sees. */
+const chatLabel = (locale: string, key: string) =>
+  (JSON.parse(readFileSync(`client/src/i18n/messages/chat/${locale}.json`, 'utf8')) as Record<string, string>)[key];
 
 async function openAs(browser: Browser, baseURL: string, locale: string, viewport: { width: number; height: number }) {
   const member = await memberContext(browser, baseURL, DEMO_ACCOUNTS.free);
@@ -27,7 +34,7 @@ async function screenshot(page: Page, path: string): Promise<void> {
   await page.screenshot({ path });
 }
 
-for (const locale of ['en', 'de', 'pl']) {
+for (const locale of LOCALES) {
   test(`phone shows the list first, then one chat (${locale})`, async ({ browser, baseURL }) => {
     const { page, context, chats } = await openAs(browser, baseURL!, locale, VIEWPORTS.phone);
     await page.goto('/chats');
@@ -43,8 +50,7 @@ for (const locale of ['en', 'de', 'pl']) {
     await expect(page.getByTestId('chat-message').first()).toBeVisible();
     await screenshot(page, `screenshots/chat-phone-thread-${locale}.png`);
 
-    const giftLabel: Record<string, string> = { en: 'Send a gift', de: 'Geschenk senden', pl: 'Wyślij prezent' };
-    await page.getByRole('button', { name: giftLabel[locale] }).click();
+    await page.getByRole('button', { name: chatLabel(locale, 'chat.sendGift') }).click();
     await expect(page.getByTestId('gift-rose')).toBeVisible();
     await screenshot(page, `screenshots/chat-phone-gifts-${locale}.png`);
     await context.close();
