@@ -37,8 +37,11 @@ export interface ServerToClientEvents {
    * with what it changed for the member receiving the frame (see NewMessageEffects)
    */
   'message:new': (message: MessageDto, effects?: NewMessageEffects) => void;
-  /** `reader` has read conversation up to `message` */
-  'message:read': (payload: { conversation: number; reader: number; message: number }) => void;
+  /**
+   * `reader` has read conversation up to `message`: to the other member (read ticks) and to the
+   * reader's own tabs, with the messages of that conversation still unread (`unread`)
+   */
+  'message:read': (payload: { conversation: number; reader: number; message: number; unread?: number }) => void;
   'chat:removed': (payload: { conversation: number }) => void;
   'typing': (payload: { conversation: number; profile: number; typing: boolean }) => void;
   'presence': (payload: { profile: number; online: boolean; last_seen: string | null }) => void;

@@ -23,7 +23,7 @@ const { mergeStored } = await import('./chat-thread.js');
 const { appStore } = await import('./jotai.js');
 const { userAtom } = await import('./user.js');
 const { countsAtom } = await import('./counts.js');
-const { chatEntriesAtom, connectionAtom, presenceAtom, threadsAtom } = await import('./chats.js');
+const { chatEntriesAtom, connectionAtom, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom } = await import('./chats.js');
 
 const ME = 1;
 const PEER = 2;
@@ -126,6 +126,8 @@ beforeEach(() => {
   appStore.set(userAtom, { id: ME, credits: 10, credits_version: 100, profile: { id: ME, name: 'Me', country: 'NL', status: 'active', main_image: null } } as UserDto);
   appStore.set(threadsAtom, new Map());
   appStore.set(chatEntriesAtom, new Map());
+  appStore.set(threadMetaAtom, new Map());
+  appStore.set(openChatAtom, null);
   appStore.set(countsAtom, COUNTS);
   vi.mocked(api.fetchChats).mockResolvedValue({ chats: [entry(message(100, PEER))], counts: COUNTS } satisfies ChatsResponse);
   vi.mocked(api.fetchSync).mockResolvedValue({ messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 });
@@ -415,5 +417,36 @@ describe('the realtime owner', () => {
     expect(getThread(PEER)!.peerLastRead).toBe(106);
     socket.server('chat:removed', { conversation: CONVERSATION });
     expect(appStore.get(chatEntriesAtom).has(PEER)).toBe(false);
+  });
+
+  it('a chat read in another tab loses its unread badge here too, down to what is still unread', async () => {
+    await startConnected(() => undefined);
+    appStore.set(chatEntriesAtom, new Map([[PEER, { ...entry(message(103, PEER)), num_unread_messages: 3 }]]));
+    socket.server('message:read', { conversation: CONVERSATION, reader: ME, message: 102, unread: 1 });
+    expect(appStore.get(chatEntriesAtom).get(PEER)?.num_unread_messages).toBe(1);
+    socket.server('message:read', { conversation: CONVERSATION, reader: ME, message: 103, unread: 0 });
+    expect(appStore.get(chatEntriesAtom).get(PEER)?.num_unread_messages).toBe(0);
+    // The peer reading does not touch our own unread.
+    appStore.set(chatEntriesAtom, new Map([[PEER, { ...entry(message(104, PEER)), num_unread_messages: 1 }]]));
+    socket.server('message:read', { conversation: CONVERSATION, reader: PEER, message: 103 });
+    expect(appStore.get(chatEntriesAtom).get(PEER)?.num_unread_messages).toBe(1);
+  });
+
+  it('a block or unblock by the other member closes or opens the composer of a chat already open', async () => {
+    let blockedMe = true;
+    await startConnected((event) => {
+      if (event !== 'catch-up') return undefined;
+      const chats = { chats: [{ ...entry(message(100, PEER)), blocked_me: blockedMe }], counts: COUNTS };
+      return { ok: true, data: { chats, sync: { messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 } } };
+    });
+    const opened = entry(message(100, PEER));
+    appStore.set(threadMetaAtom, new Map([[PEER, { profile: opened.profile, blocked_by_me: false, blocked_me: false }]]));
+    socket.server('invalidate', { resource: 'chats' });
+    await flush();
+    expect(appStore.get(threadMetaAtom).get(PEER)).toMatchObject({ blocked_me: true, blocked_by_me: false });
+    blockedMe = false;
+    socket.server('invalidate', { resource: 'chats' });
+    await flush();
+    expect(appStore.get(threadMetaAtom).get(PEER)).toMatchObject({ blocked_me: false });
   });
 });

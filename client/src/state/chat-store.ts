@@ -9,7 +9,7 @@ import { countsAtom } from './counts.js';
 import { appStore } from './jotai.js';
 import { userAtom } from './user.js';
 import { applyPeerRead, emptyThread, mergeStored, type Thread } from './chat-thread.js';
-import { chatEntriesAtom, chatsLoadedAtom, connectionAtom, conversationProfilesAtom, openChatAtom, presenceAtom, threadsAtom } from './chats.js';
+import { type ThreadMeta, chatEntriesAtom, chatsLoadedAtom, connectionAtom, conversationProfilesAtom, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom } from './chats.js';
 
 export function selfId(): number | null {
   return appStore.get(userAtom)?.id ?? null;
@@ -103,12 +103,33 @@ export function applyChats(response: ChatsResponse, { livePresence = false } = {
     if (livePresence || !socketOnline || !presence.has(entry.profile.id)) presence.set(entry.profile.id, { online: entry.profile.online, last_seen: entry.profile.last_seen });
   }
   appStore.set(presenceAtom, presence);
+  applyEntriesToOpenedChats(response.chats);
 
   // Read ticks of opened threads follow the list too (the socket event may have been missed).
   for (const entry of response.chats) {
     const thread = getThread(entry.profile.id);
     if (thread && entry.peer_last_read > thread.peerLastRead) updateThread(entry.profile.id, (t) => applyPeerRead(t, entry.peer_last_read));
   }
+}
+
+/**
+ * An opened chat's header and composer follow the list: a block or unblock by either member, or
+ * the peer confirming their e-mail, reaches the other tabs and the other member as a reloaded list
+ * ('invalidate chats'), and the composer must close or open without the chat being reopened.
+ */
+function applyEntriesToOpenedChats(entries: readonly ChatEntryDto[]): void {
+  const metas = appStore.get(threadMetaAtom);
+  let changed: Map<number, ThreadMeta> | null = null;
+  for (const entry of entries) {
+    const meta = metas.get(entry.profile.id);
+    if (!meta) continue;
+    const same =
+      meta.blocked_by_me === entry.blocked_by_me && meta.blocked_me === entry.blocked_me && meta.profile.can_receive_replies === entry.profile.can_receive_replies;
+    if (same) continue;
+    changed ??= new Map(metas);
+    changed.set(entry.profile.id, { profile: { ...meta.profile, can_receive_replies: entry.profile.can_receive_replies }, blocked_by_me: entry.blocked_by_me, blocked_me: entry.blocked_me });
+  }
+  if (changed) appStore.set(threadMetaAtom, changed);
 }
 
 /**
@@ -153,12 +174,14 @@ function updateEntryForMessages(profile: number, fresh: readonly MessageDto[], m
   });
 }
 
-/** 'message:read': the peer read our messages (ticks), or we read in another tab (unread 0). */
-export function applyReadEvent(conversation: number, reader: number, message: number): void {
+/** 'message:read': the peer read our messages (ticks), or we read it in some tab (`unread` left). */
+export function applyReadEvent(conversation: number, reader: number, message: number, unread = 0): void {
   const profile = appStore.get(conversationProfilesAtom).get(conversation);
   if (profile === undefined) return;
   if (reader === selfId()) {
-    updateEntry(profile, (entry) => (entry.num_unread_messages === 0 ? entry : { ...entry, num_unread_messages: 0 }));
+    // The chat on screen is read as messages arrive: its entry stays at zero (updateEntryForMessages).
+    const left = appStore.get(openChatAtom) === profile ? 0 : unread;
+    updateEntry(profile, (entry) => (entry.num_unread_messages === left ? entry : { ...entry, num_unread_messages: left }));
     return;
   }
   if (getThread(profile)) updateThread(profile, (t) => applyPeerRead(t, message));

@@ -107,7 +107,7 @@ function wireSocket(s: ChatSocket): void {
     if (effects?.counts) setCounts(effects.counts);
     if (effects?.credits !== undefined) setCredits(effects.credits, effects.credits_version);
   });
-  s.on('message:read', ({ conversation, reader, message }) => applyReadEvent(conversation, reader, message));
+  s.on('message:read', ({ conversation, reader, message, unread }) => applyReadEvent(conversation, reader, message, unread));
   s.on('chat:removed', ({ conversation }) => removeConversation(conversation));
   s.on('counts', setCounts);
   s.on('typing', ({ profile, typing }) => {

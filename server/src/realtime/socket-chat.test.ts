@@ -95,9 +95,12 @@ describe('chatting over the socket', () => {
     expect(echoesToSendingTab).toEqual([]);
 
     const bTabsZero = b.sockets.map((s) => nextEvent(s, 'counts', (c) => c.total_unread === 0));
+    // Every tab of the reader learns the chat is read, so no list keeps its unread badge.
+    const bTabsEntryRead = b.sockets.map((s) => nextEvent(s, 'message:read', (r) => r.reader === b.id));
     const aTabsRead = a.sockets.map((s) => nextEvent(s, 'message:read'));
     await command(b.sockets[2]!, 'message:read', { conversation: sent.conversation, message: sent.id });
     await Promise.all([...bTabsZero, ...aTabsRead]);
+    for (const read of await Promise.all(bTabsEntryRead)) expect(read).toEqual({ conversation: sent.conversation, reader: b.id, message: sent.id, unread: 0 });
   });
 
   it('relays typing only to the peer of the conversation, and rate-limits it', async () => {

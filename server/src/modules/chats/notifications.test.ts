@@ -68,16 +68,26 @@ describe('notifications after commit', () => {
     await expect(sendMessage(server.ctx, userRow(a.id), site, { profile: b.id } as never)).rejects.toThrow(HttpError);
   });
 
-  it('markRead tells the reader counts and the peer message:read, only when the mark moves', async () => {
+  it('markRead tells the reader counts, the reader\'s tabs what is left unread and the peer message:read, only when the mark moves', async () => {
     const a = await createMember(server.db, { credits: 5 });
     const b = await createMember(server.db);
     const m1 = (await sendMessage(server.ctx, userRow(a.id), site, { profile: b.id, client_id: clientId(), body: '1' })).message;
     const m2 = (await sendMessage(server.ctx, userRow(a.id), site, { profile: b.id, client_id: clientId(), body: '2' })).message;
     recorder.sent.length = 0;
+    // Read up to the first: the second is still unread in every tab of b.
+    const partly = await markRead(server.ctx, userRow(b.id), m1.conversation, m1.id);
+    expect(partly).toEqual({ total_unread: 1, total_new_likes: 0, badge: 1 });
+    expect(recorder.sent).toEqual([
+      { userId: b.id, event: 'counts', payload: partly },
+      { userId: b.id, event: 'message:read', payload: { conversation: m1.conversation, reader: b.id, message: m1.id, unread: 1 } },
+      { userId: a.id, event: 'message:read', payload: { conversation: m1.conversation, reader: b.id, message: m1.id } },
+    ]);
+    recorder.sent.length = 0;
     const counts = await markRead(server.ctx, userRow(b.id), m2.conversation, m2.id);
     expect(counts).toEqual({ total_unread: 0, total_new_likes: 0, badge: 0 });
     expect(recorder.sent).toEqual([
       { userId: b.id, event: 'counts', payload: counts },
+      { userId: b.id, event: 'message:read', payload: { conversation: m2.conversation, reader: b.id, message: m2.id, unread: 0 } },
       { userId: a.id, event: 'message:read', payload: { conversation: m2.conversation, reader: b.id, message: m2.id } },
     ]);
     recorder.sent.length = 0;
@@ -94,7 +104,10 @@ describe('notifications after commit', () => {
     await blocker.client.post('/api/block.php', { profile: blocked.user.id });
     recorder.sent.length = 0;
     expect((await blocker.client.post('/api/messages-read.php', { conversation: m.conversation, message: m.id })).status).toBe(200);
-    expect(recorder.sent.map((n) => [n.userId, n.event])).toEqual([[blocker.user.id, 'counts']]);
+    expect(recorder.sent.map((n) => [n.userId, n.event])).toEqual([
+      [blocker.user.id, 'counts'],
+      [blocker.user.id, 'message:read'],
+    ]);
     expect((await blocked.client.get('/api/chats.php')).body.chats[0]).toMatchObject({ conversation: m.conversation, peer_last_read: 0 });
     expect((await blocked.client.get(`/api/messages.php?conversation=${m.conversation}`)).body.peer_last_read).toBe(0);
   });

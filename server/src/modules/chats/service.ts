@@ -204,12 +204,18 @@ export async function markRead(ctx: AppContext, user: ChatMember, conversationId
       const unreadCount = q.countPeerMessagesAfter(tx, conversationId, user.id, Math.max(lastRead, member.hiddenBeforeMessageId));
       q.updateMember(tx, conversationId, user.id, { lastReadMessageId: lastRead, unreadCount });
       const peerId = q.peerIdOf(conversation, user.id);
+      const advanced = lastRead > member.lastReadMessageId;
       // Read receipts would tell a member in a block when the other is active, as presence would.
-      return { peerId, lastRead, advanced: lastRead > member.lastReadMessageId, blocked: blockExistsBetween(tx, user.id, peerId) };
+      return { peerId, lastRead, unreadCount, advanced, changed: advanced || unreadCount !== member.unreadCount, blocked: blockExistsBetween(tx, user.id, peerId) };
     },
   });
   const counts = countsFor(ctx, user.id);
   ctx.notifier.notify(user.id, 'counts', counts);
+  // The reader's own tabs: the badge moved with counts, and the chat's entry in their lists
+  // moves with this (the unread left, as messages may have come after the one read).
+  if (result.changed) {
+    ctx.notifier.notify(user.id, 'message:read', { conversation: conversationId, reader: user.id, message: result.lastRead, unread: result.unreadCount });
+  }
   if (result.advanced && !result.blocked) {
     ctx.notifier.notify(result.peerId, 'message:read', { conversation: conversationId, reader: user.id, message: result.lastRead });
   }
