@@ -40,3 +40,28 @@ test('deleting a chat removes it at once; a failed delete alerts and reloads the
   await expect(item(second!.profile.id)).toBeVisible();
   await sophie.context.close();
 });
+
+test('a chat deleted on another device leaves the open chat for the list; reopened, it is empty and offers no icebreaker', async ({ browser, baseURL }) => {
+  const sophie = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+  const chats = (await (await sophie.request.get('/api/chats.php')).json()) as ChatsResponse;
+  // the first two are the spec above's, the last is chat-block's
+  const chat = chats.chats.filter((c) => c.profile.name !== DEMO_ACCOUNTS.premium.name)[2]!;
+  const page = sophie.page;
+  await page.goto(`/chats/${chat.conversation}`);
+  await expect(page.getByTestId('chat-message').first()).toBeVisible();
+
+  // Deleted elsewhere with the same session: the server tells every tab ('chat:removed').
+  expect((await sophie.request.delete('/api/chat.php', { data: { conversation: chat.conversation } })).status()).toBe(200);
+  await expect(page).toHaveURL(/\/chats$/);
+  await expect(page.locator(`[data-testid=chat-list-item][data-profile="${chat.profile.id}"]`)).toHaveCount(0);
+  await expect(page.getByTestId('chat-thread')).toHaveCount(0);
+
+  // From the profile again: the old messages stay hidden, and the conversation is not a new one,
+  // so no icebreaker is offered (the server would refuse it).
+  await page.goto(`/members/${chat.profile.id}/chat`);
+  await expect(page.getByTestId('chat-thread')).toBeVisible();
+  await expect(page.getByTestId('chat-input')).toBeEnabled();
+  await expect(page.getByTestId('chat-message')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Break the ice' })).toHaveCount(0);
+  await sophie.context.close();
+});

@@ -64,6 +64,7 @@ for (const locale of LOCALES) {
     await expect(page.getByTestId('chat-list-item').first()).toBeVisible();
     await expect(page.getByTestId('chat-message').first()).toBeVisible();
     await screenshot(page, `screenshots/chat-desktop-${locale}.png`);
+    await expect(page).toHaveTitle(new RegExp(`^(\\(\\d+\\) )?${chatLabel(locale, 'chat.title')} · `));
 
     // /chats on a desktop reopens the chat opened last.
     await page.goto('/chats');

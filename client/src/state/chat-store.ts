@@ -9,7 +9,7 @@ import { countsAtom } from './counts.js';
 import { appStore } from './jotai.js';
 import { userAtom } from './user.js';
 import { applyPeerRead, emptyThread, mergeStored, type Thread } from './chat-thread.js';
-import { type ThreadMeta, chatEntriesAtom, chatsLoadedAtom, connectionAtom, conversationProfilesAtom, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom } from './chats.js';
+import { type ThreadMeta, chatEntriesAtom, chatsLoadedAtom, connectionAtom, conversationProfilesAtom, forgetOpenedChat, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom } from './chats.js';
 
 export function selfId(): number | null {
   return appStore.get(userAtom)?.id ?? null;
@@ -201,7 +201,11 @@ export function removeEntry(profile: number): ChatEntryDto | undefined {
   return entry;
 }
 
+/** 'chat:removed': deleted in another tab or on another device. */
 export function removeConversation(conversation: number): void {
   const profile = appStore.get(conversationProfilesAtom).get(conversation);
-  if (profile !== undefined) removeEntry(profile);
+  if (profile === undefined) return;
+  removeEntry(profile);
+  // /chats on a desktop would otherwise reopen it as the last opened chat.
+  forgetOpenedChat(profile);
 }

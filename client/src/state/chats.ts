@@ -21,10 +21,17 @@ export const chatEntriesAtom = atom<ReadonlyMap<number, ChatEntryDto>>(new Map()
 /** false until GET /api/chats.php answered once (the list shows a spinner on the first load only) */
 export const chatsLoadedAtom = atom(false);
 
-/** Newest conversation first (by its last message; a fresh, empty one on top). */
-export const chatListAtom = atom((get) =>
-  [...get(chatEntriesAtom).values()].sort((a, b) => (b.last_message?.id ?? Number.MAX_SAFE_INTEGER) - (a.last_message?.id ?? Number.MAX_SAFE_INTEGER)),
-);
+/**
+ * Newest conversation first, by its last message. An entry without one is a free member's chat
+ * whose last message is past the history cut, so older than every entry that shows one: those go
+ * last, in the order the server listed them (newest first; the sort is stable).
+ */
+export const chatListAtom = atom((get) => [...get(chatEntriesAtom).values()].sort(byNewestMessage));
+
+function byNewestMessage(a: ChatEntryDto, b: ChatEntryDto): number {
+  if (a.last_message === null || b.last_message === null) return (a.last_message === null ? 1 : 0) - (b.last_message === null ? 1 : 0);
+  return b.last_message.id - a.last_message.id;
+}
 
 /** profile id -> thread */
 export const threadsAtom = atom<ReadonlyMap<number, Thread>>(new Map());

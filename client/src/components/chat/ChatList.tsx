@@ -93,7 +93,8 @@ function ChatListItem({ entry, active, onDelete }: { entry: ChatEntryDto; active
       ? last.sender === me
         ? intl.formatMessage({ id: 'chat.fromMe' }, { text: messageText(intl, last) })
         : messageText(intl, last)
-      : intl.formatMessage({ id: 'chat.noMessagesYet' });
+      : // the server leaves the preview out only when the history cut hides it
+        intl.formatMessage({ id: 'chat.historyCut' });
   const when = last ? (isSameLocalDay(last.created_at, new Date(now).toISOString()) ? intl.formatTime(last.created_at, { hour: '2-digit', minute: '2-digit' }) : intl.formatDate(last.created_at, { day: 'numeric', month: 'short' })) : '';
 
   return (

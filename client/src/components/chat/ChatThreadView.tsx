@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { pathFor } from '@shared/routes.js';
@@ -54,10 +54,19 @@ export function ChatThreadView({ target }: { target: Target }) {
     );
   }
   if (profileId === null) return <div className="chat-thread"><Spinner block /></div>;
-  return <LoadedThread key={profileId} profile={profileId} me={me} onGone={() => void navigate(pathFor('chats'))} />;
+  return (
+    <LoadedThread
+      key={profileId}
+      profile={profileId}
+      me={me}
+      onGone={() => void navigate(pathFor('chats'))}
+      // The chat no longer exists: Back should not lead to it again.
+      onRemovedElsewhere={() => void navigate(pathFor('chats'), { replace: true })}
+    />
+  );
 }
 
-function LoadedThread({ profile, me, onGone }: { profile: number; me: number; onGone: () => void }) {
+function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: number; me: number; onGone: () => void; onRemovedElsewhere: () => void }) {
   const intl = useIntl();
   const thread = useAtomValue(threadsAtom).get(profile);
   const meta = useAtomValue(threadMetaAtom).get(profile);
@@ -100,6 +109,15 @@ function LoadedThread({ profile, me, onGone }: { profile: number; me: number; on
     setLoadingOlder(true);
     loadOlderMessages(profile).finally(() => setLoadingOlder(false));
   }, [profile]);
+  // Deleted in another tab or on another device ('chat:removed' drops the thread): back to the
+  // list, instead of a spinner where the chat was.
+  const shown = useRef(false);
+  const present = thread !== undefined && meta !== undefined;
+  useEffect(() => {
+    if (present) shown.current = true;
+    else if (shown.current) onRemovedElsewhere();
+  }, [present, onRemovedElsewhere]);
+
   const onRetry = useCallback((key: string) => retryChatMessage(profile, key), [profile]);
   const onDiscard = useCallback((key: string) => discardChatMessage(profile, key), [profile]);
 
@@ -114,6 +132,9 @@ function LoadedThread({ profile, me, onGone }: { profile: number; me: number; on
   const blocked = meta.blocked_me || meta.blocked_by_me;
   const disabled = blocked || !peer.can_receive_replies;
   const isEmpty = loaded && messages.length === 0;
+  // Only a conversation not yet begun may open with an icebreaker (the server refuses any other);
+  // one emptied by deleting the chat, or whose history is past a free member's cut, is not one.
+  const canBreakIce = isEmpty && thread.conversation === null;
   const typing = typingUntil > now;
   // Rows enter and leave the DOM while scrolling, so the list itself is not a live region; only the
   // newest message from the peer is announced.
@@ -159,8 +180,8 @@ function LoadedThread({ profile, me, onGone }: { profile: number; me: number; on
           isEmpty && (
             <div className="chat-empty-thread">
               <p className="chat-empty-title">{intl.formatMessage({ id: 'chat.emptyThreadTitle' }, { name: peer.name })}</p>
-              <p>{intl.formatMessage({ id: 'chat.emptyThreadText' })}</p>
-              {!disabled && (
+              {canBreakIce && <p>{intl.formatMessage({ id: 'chat.emptyThreadText' })}</p>}
+              {!disabled && canBreakIce && (
                 <button type="button" className="btn btn-secondary btn-md" onClick={() => setIcebreakersOpen(true)} data-testid="open-icebreakers">
                   {intl.formatMessage({ id: 'chat.icebreakerOpen' })}
                 </button>
@@ -194,7 +215,7 @@ function LoadedThread({ profile, me, onGone }: { profile: number; me: number; on
         onSend={(body) => send({ kind: 'text', body })}
         onTyping={(isTyping) => setTyping(profile, isTyping)}
         onOpenGifts={() => setGiftsOpen(true)}
-        onOpenIcebreakers={isEmpty ? () => setIcebreakersOpen(true) : null}
+        onOpenIcebreakers={canBreakIce ? () => setIcebreakersOpen(true) : null}
       />
       <GiftPicker
         open={giftsOpen}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { pathFor } from '@shared/routes.js';
+import { usePageTitle } from '../../app/page-title.js';
 import { ChatList } from '../../components/chat/ChatList.js';
 import { ChatIcon } from '../../components/chat/ChatIcons.js';
 import { ChatThreadView } from '../../components/chat/ChatThreadView.js';
@@ -35,6 +36,7 @@ export default function ChatsPage() {
   const entries = useAtomValue(chatEntriesAtom);
   const loaded = useAtomValue(chatsLoadedAtom);
   const conversationProfiles = useAtomValue(conversationProfilesAtom);
+  usePageTitle(intl.formatMessage({ id: 'chat.title' }));
 
   const numericId = id && /^\d+$/.test(id) ? Number(id) : null;
   const byProfile = pathname.startsWith('/members/');
