@@ -35,10 +35,12 @@ export default defineConfig({
     // The screen tour photographs the demo member's chats as seeded, before the other specs write
     // test messages into them: its screenshots are for a human look at the product.
     { name: 'screens-first', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /chat-screens\.spec\.ts/ },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /chat-live\.spec\.ts|chat-screens\.spec\.ts/, dependencies: ['screens-first'] },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /chat-live\.spec\.ts|chat-screens\.spec\.ts|profile-block\.spec\.ts/, dependencies: ['screens-first'] },
     // The live-chat spec watches the demo pair's unread counts and page title move by exactly the
     // messages it sends; other specs read and write in the same pair's chats, so it runs alone, after them.
     { name: 'chat-live-alone', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /chat-live\.spec\.ts/, dependencies: ['chromium'] },
+    // Blocking the demo pair would close the chats the specs above write in: after all of them.
+    { name: 'profile-block-alone', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /profile-block\.spec\.ts/, dependencies: ['chat-live-alone'] },
   ],
   webServer: {
     command: `rm -rf ${dataDir} && node dist/server/main.js`,

@@ -65,7 +65,7 @@ merge() {
   echo "wrote $out from ${#files[@]} part(s)"
 }
 
-mapfile -t api_parts < <(ordered_parts api settings auth chats realtime)
+mapfile -t api_parts < <(ordered_parts api settings auth chats profiles realtime)
 merge docs/api.md "API" \
   "Every HTTP endpoint under \`/api\` and every Socket.IO event, area by area. Bodies are JSON; errors are \`{\"error\": \"<code>\", \"message\": \"<English text>\", ...fields}\` with the codes of \`shared/src/errors.ts\`. Request and response schemas live in \`shared/src/api/\`, socket event maps in \`shared/src/realtime.ts\`." \
   "${api_parts[@]}"

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { settingsRoutes } from './settings/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { chatRoutes } from './chats/routes.js';
+import { profileRoutes } from './profiles/routes.js';
 
 /**
  * Every /api/*.php route, module by module, registered on one flat router: each nested router
@@ -13,5 +14,6 @@ export function apiRoutes(router: Router, ctx: AppContext): Router {
   authRoutes(router, ctx);
   settingsRoutes(router, ctx);
   chatRoutes(router, ctx);
+  profileRoutes(router, ctx);
   return router;
 }

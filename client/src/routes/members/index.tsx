@@ -1,4 +1,3 @@
-import { useParams } from 'react-router';
 import { ButtonLink } from '../../components/Button.js';
 import { ComingSoon, ScreenFrame } from '../../components/ScreenFrame.js';
 import { SkeletonGrid } from '../../components/Skeleton.js';
@@ -27,18 +26,4 @@ export function MembersSearchPage() {
   );
 }
 
-/** /members/:id: profile view frame. */
-export function ProfileViewPage() {
-  const t = useT();
-  const { id } = useParams();
-  return (
-    <ScreenFrame title={t('profileView.title')}>
-      <div className="profile-frame">
-        <div className="skeleton-photo skeleton-photo-large" aria-hidden="true" />
-        <ComingSoon icon="user" text={t('profileView.coming')}>
-          <ButtonLink to={`/members/${id ?? ''}/chat`}>{t('profileView.message')}</ButtonLink>
-        </ComingSoon>
-      </div>
-    </ScreenFrame>
-  );
-}
+export { ProfileViewPage } from './ProfileViewPage.js';

@@ -35,6 +35,19 @@ export function blockExistsBetween(db: Db, a: number, b: number): boolean {
   return blockBetween(db).get({ a, b }) !== undefined;
 }
 
+const blockOne = preparedOnce((db) =>
+  db
+    .select({ blocked: sql<number>`1` })
+    .from(blocks)
+    .where(and(eq(blocks.blockerId, sql.placeholder('blocker')), eq(blocks.blockedId, sql.placeholder('blocked'))))
+    .prepare(),
+);
+
+/** True when `blocker` blocks `blocked` (one direction). */
+export function blockExists(db: Db, blocker: number, blocked: number): boolean {
+  return blockOne(db).get({ blocker, blocked }) !== undefined;
+}
+
 // Every presence watch reads both (each client watches again on every reconnect): prepared once.
 const blockedBy = preparedOnce((db) =>
   db.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, sql.placeholder('userId'))).prepare(),

@@ -1,0 +1,152 @@
+import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useParams } from 'react-router';
+import { pathFor } from '@shared/routes.js';
+import type { ProfileResponse } from '@shared/api/profiles.js';
+import { fetchProfile } from '../../api/profiles.js';
+import { ApiError } from '../../api/http.js';
+import { usePageTitle } from '../../app/page-title.js';
+import { Avatar } from '../../components/Avatar.js';
+import { Button, ButtonLink } from '../../components/Button.js';
+import { ScreenFrame } from '../../components/ScreenFrame.js';
+import { Spinner } from '../../components/Spinner.js';
+import { ConfirmDialog } from '../../components/chat/ConfirmDialog.js';
+import { PresenceText } from '../../components/chat/PresenceText.js';
+import { useAtomValue } from '../../state/jotai.js';
+import { userAtom } from '../../state/user.js';
+import { presenceAtom } from '../../state/chats.js';
+import { setChatBlocked } from '../../state/chat-actions.js';
+import { watchPresence } from '../../state/realtime.js';
+import '../../components/chat/chat.css';
+
+type Load = { state: 'loading' } | { state: 'shown'; answer: ProfileResponse } | { state: 'refused'; code: 'blocked' | 'not_found' | 'failed' };
+
+/**
+ * /members/:id: a member's profile with Send a message and Block / Unblock. A member who blocked
+ * the viewer is not shown: the page says so (the server answers 403 `blocked`). Photos, details
+ * and interests join it with the profiles release.
+ */
+export function ProfileViewPage() {
+  const intl = useIntl();
+  const { id } = useParams();
+  const profileId = id && /^\d+$/.test(id) ? Number(id) : null;
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+
+  useEffect(() => {
+    if (profileId === null) {
+      setLoad({ state: 'refused', code: 'not_found' });
+      return;
+    }
+    let cancelled = false;
+    setLoad({ state: 'loading' });
+    fetchProfile(profileId).then(
+      (answer) => {
+        if (cancelled) return;
+        setLoad({ state: 'shown', answer });
+        if (!answer.blocked_by_me) watchPresence([profileId]);
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        const code = error instanceof ApiError && (error.code === 'blocked' || error.status === 404) ? (error.code === 'blocked' ? 'blocked' : 'not_found') : 'failed';
+        setLoad({ state: 'refused', code });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [profileId]);
+
+  if (load.state === 'loading') {
+    return (
+      <ScreenFrame title={intl.formatMessage({ id: 'profileView.title' })} narrow>
+        <Spinner block />
+      </ScreenFrame>
+    );
+  }
+  if (load.state === 'refused') {
+    const text = { blocked: 'profileView.blockedMe', not_found: 'profileView.notFound', failed: 'chat.loadFailed' }[load.code];
+    return (
+      <ScreenFrame title={intl.formatMessage({ id: 'profileView.title' })} narrow>
+        <section className="card profile-refused" data-testid="profile-refused" data-reason={load.code}>
+          <p>{intl.formatMessage({ id: text })}</p>
+          <ButtonLink to={pathFor('members')} variant="secondary">
+            {intl.formatMessage({ id: 'chat.findMembers' })}
+          </ButtonLink>
+        </section>
+      </ScreenFrame>
+    );
+  }
+  return <ProfileCard answer={load.answer} onChange={(answer) => setLoad({ state: 'shown', answer })} />;
+}
+
+function ProfileCard({ answer, onChange }: { answer: ProfileResponse; onChange: (answer: ProfileResponse) => void }) {
+  const intl = useIntl();
+  const me = useAtomValue(userAtom)?.id;
+  const live = useAtomValue(presenceAtom).get(answer.profile.id);
+  const [confirmBlock, setConfirmBlock] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const { profile, blocked_by_me: blockedByMe } = answer;
+  const own = profile.id === me;
+  const presence = blockedByMe ? undefined : (live ?? { online: profile.online, last_seen: profile.last_seen });
+  const place = [profile.city, new Intl.DisplayNames([intl.locale], { type: 'region' }).of(profile.country)].filter(Boolean).join(', ');
+
+  const toggleBlock = async (blocked: boolean) => {
+    setConfirmBlock(false);
+    setBusy(true);
+    try {
+      await setChatBlocked(profile.id, blocked);
+      onChange({ ...answer, blocked_by_me: blocked });
+    } catch {
+      window.alert(intl.formatMessage({ id: 'chat.loadFailed' }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  usePageTitle(profile.name);
+  return (
+    <div className="screen container profile-screen">
+      <article className="card profile-card" data-testid="profile-card">
+        <div className="profile-card-photo">
+          {profile.main_image ? (
+            <img src={profile.main_image.match} alt={intl.formatMessage({ id: 'profileView.photoOf' }, { name: profile.name })} />
+          ) : (
+            <Avatar name={profile.name} size={120} />
+          )}
+        </div>
+        <div className="profile-card-body">
+          <h1 className="profile-card-name">
+            {profile.name}
+            {profile.age > 0 && <span className="profile-card-age">, {profile.age}</span>}
+          </h1>
+          {place && <p className="profile-card-place">{place}</p>}
+          <PresenceText presence={presence} typing={false} />
+          {profile.about && <p className="profile-card-about">{profile.about}</p>}
+          {blockedByMe && (
+            <p className="chat-notice chat-notice-warning" data-testid="profile-blocked-by-me">
+              {intl.formatMessage({ id: 'chat.blockedByMe' }, { name: profile.name })}
+            </p>
+          )}
+          {!own && (
+            <div className="profile-card-actions">
+              {!blockedByMe && <ButtonLink to={pathFor('members-id-chat', { id: profile.id })}>{intl.formatMessage({ id: 'profileView.message' })}</ButtonLink>}
+              <Button variant={blockedByMe ? 'primary' : 'ghost'} busy={busy} onClick={() => (blockedByMe ? void toggleBlock(false) : setConfirmBlock(true))}>
+                {intl.formatMessage({ id: blockedByMe ? 'chat.unblock' : 'chat.block' })}
+              </Button>
+            </div>
+          )}
+          <p className="profile-card-more">{intl.formatMessage({ id: 'profileView.coming' })}</p>
+        </div>
+      </article>
+      <ConfirmDialog
+        open={confirmBlock}
+        title={intl.formatMessage({ id: 'chat.blockTitle' })}
+        text={intl.formatMessage({ id: 'chat.blockConfirm' }, { name: profile.name })}
+        confirmLabel={intl.formatMessage({ id: 'chat.block' })}
+        cancelLabel={intl.formatMessage({ id: 'chat.cancel' })}
+        onConfirm={() => void toggleBlock(true)}
+        onCancel={() => setConfirmBlock(false)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, TestClient, type TestServer } from '../../test/harness.js';
+import { createMember } from '../../test/factories.js';
+import { loggedInMember, send } from '../chats/chat-test-kit.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.destroy();
+});
+
+describe('GET /api/profile.php', () => {
+  it('shows a member with what the chat shows, plus city and about', async () => {
+    const viewer = await loggedInMember(server);
+    const member = await createMember(server.db, { name: 'Roos', country: 'NL' });
+    const res = await viewer.client.get(`/api/profile.php?id=${member.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ blocked_by_me: false, profile: { id: member.id, name: 'Roos', country: 'NL', can_receive_replies: true } });
+    expect(res.body.profile).toHaveProperty('city');
+    expect(res.body.profile).toHaveProperty('about');
+    expect(res.body.profile.age).toBeGreaterThanOrEqual(18);
+  });
+
+  it('refuses the blocked member with the notice and nothing of the blocker; the blocker still sees them, with Unblock', async () => {
+    const blocker = await loggedInMember(server);
+    const blocked = await loggedInMember(server);
+    expect((await blocker.client.post('/api/block.php', { profile: blocked.user.id })).status).toBe(200);
+
+    const refused = await blocked.client.get(`/api/profile.php?id=${blocker.user.id}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: 'blocked' });
+    expect(JSON.stringify(refused.body)).not.toContain(blocker.user.email);
+    expect(refused.body).not.toHaveProperty('profile');
+
+    const seen = await blocker.client.get(`/api/profile.php?id=${blocked.user.id}`);
+    expect(seen.status).toBe(200);
+    // A block hides presence both ways, as in the chat.
+    expect(seen.body).toMatchObject({ blocked_by_me: true, profile: { id: blocked.user.id, online: false, last_seen: null } });
+
+    // Unblocked: both can view each other again, and talk.
+    expect((await blocker.client.delete('/api/block.php', { profile: blocked.user.id })).status).toBe(200);
+    expect((await blocked.client.get(`/api/profile.php?id=${blocker.user.id}`)).status).toBe(200);
+    expect((await send(blocked.client, blocker.user.id, 'thanks')).status).toBe(201);
+  });
+
+  it('answers 404 for no such member and 400 for a bad id, and asks for a log-in', async () => {
+    const viewer = await loggedInMember(server);
+    const gone = await createMember(server.db, { status: 'deleted' });
+    expect((await viewer.client.get('/api/profile.php?id=999999999')).body).toMatchObject({ error: 'not_found' });
+    expect((await viewer.client.get(`/api/profile.php?id=${gone.id}`)).status).toBe(404);
+    for (const bad of ['', '?id=abc', '?id=-3', '?id=1.5']) {
+      const res = await viewer.client.get(`/api/profile.php${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.body).toMatchObject({ error: 'invalid_request' });
+    }
+    const anonymous = await new TestClient(server.url).get(`/api/profile.php?id=${viewer.user.id}`);
+    expect(anonymous.status).toBe(403);
+    expect(anonymous.body).toMatchObject({ authentication_required: true });
+  });
+});
