@@ -419,6 +419,25 @@ describe('the realtime owner', () => {
     expect(appStore.get(chatEntriesAtom).has(PEER)).toBe(false);
   });
 
+  it('tells the server when the page is hidden (the beacon), not when it shows, and no more once stopped', async () => {
+    await startConnected(() => undefined);
+    const setVisibility = (state: 'hidden' | 'visible') => {
+      Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    try {
+      setVisibility('hidden');
+      expect(api.sendPageHiddenBeacon).toHaveBeenCalledTimes(1);
+      setVisibility('visible');
+      expect(api.sendPageHiddenBeacon).toHaveBeenCalledTimes(1);
+      stop();
+      setVisibility('hidden');
+      expect(api.sendPageHiddenBeacon).toHaveBeenCalledTimes(1);
+    } finally {
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    }
+  });
+
   it('a chat read in another tab loses its unread badge here too, down to what is still unread', async () => {
     await startConnected(() => undefined);
     appStore.set(chatEntriesAtom, new Map([[PEER, { ...entry(message(103, PEER)), num_unread_messages: 3 }]]));

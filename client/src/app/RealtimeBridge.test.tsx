@@ -1,0 +1,62 @@
+// @vitest-environment jsdom
+import { act, cleanup, render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { countsAtom } from '../state/counts.js';
+import { Provider, createStore } from '../state/jotai.js';
+
+// The bridge starts the socket owner lazily; here it only has to start and stop.
+vi.mock('../state/realtime.js', () => ({ startRealtime: vi.fn(() => () => undefined) }));
+const { RealtimeBridge } = await import('./RealtimeBridge.js');
+
+const counts = (badge: number) => ({ total_unread: badge, total_new_likes: 0, badge });
+const nav = navigator as Navigator & { setAppBadge?: unknown; clearAppBadge?: unknown };
+
+function mount(badge: number) {
+  const store = createStore();
+  store.set(countsAtom, counts(badge));
+  render(
+    <Provider store={store}>
+      <RealtimeBridge />
+    </Provider>,
+  );
+  return store;
+}
+
+beforeEach(() => {
+  delete nav.setAppBadge;
+  delete nav.clearAppBadge;
+});
+afterEach(cleanup);
+
+describe('the app badge', () => {
+  it('shows unread messages plus new likes on the installed app, and clears at zero', () => {
+    const setAppBadge = vi.fn(async () => undefined);
+    const clearAppBadge = vi.fn(async () => undefined);
+    Object.assign(nav, { setAppBadge, clearAppBadge });
+    const store = mount(4);
+    expect(setAppBadge).toHaveBeenLastCalledWith(4);
+    act(() => store.set(countsAtom, counts(0)));
+    expect(clearAppBadge).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores a browser that refuses the badge, by a rejected promise or a throw, or has none', async () => {
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      Object.assign(nav, { setAppBadge: vi.fn(async () => Promise.reject(new DOMException('not allowed', 'NotAllowedError'))) });
+      const store = mount(2);
+      Object.assign(nav, {
+        setAppBadge: vi.fn(() => {
+          throw new TypeError('Illegal invocation');
+        }),
+      });
+      act(() => store.set(countsAtom, counts(3)));
+      delete nav.setAppBadge;
+      act(() => store.set(countsAtom, counts(5)));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  });
+});
