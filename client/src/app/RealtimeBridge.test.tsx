@@ -9,7 +9,7 @@ vi.mock('../state/realtime.js', () => ({ startRealtime: vi.fn(() => () => undefi
 const { RealtimeBridge } = await import('./RealtimeBridge.js');
 
 const counts = (badge: number) => ({ total_unread: badge, total_new_likes: 0, badge });
-const nav = navigator as Navigator & { setAppBadge?: unknown; clearAppBadge?: unknown };
+const nav = navigator;
 
 function mount(badge: number) {
   const store = createStore();
@@ -23,8 +23,8 @@ function mount(badge: number) {
 }
 
 beforeEach(() => {
-  delete nav.setAppBadge;
-  delete nav.clearAppBadge;
+  Reflect.deleteProperty(nav, 'setAppBadge');
+  Reflect.deleteProperty(nav, 'clearAppBadge');
 });
 afterEach(cleanup);
 
@@ -51,7 +51,7 @@ describe('the app badge', () => {
         }),
       });
       act(() => store.set(countsAtom, counts(3)));
-      delete nav.setAppBadge;
+      Reflect.deleteProperty(nav, 'setAppBadge');
       act(() => store.set(countsAtom, counts(5)));
       await new Promise((resolve) => setTimeout(resolve, 10));
       expect(unhandled).not.toHaveBeenCalled();

@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import chat from '../../i18n/messages/chat/en.json';
+import en from '../../i18n/messages/en.json';
+import { ChatNotices } from './ChatNotices.js';
+
+type Props = Parameters<typeof ChatNotices>[0];
+
+function show(props: Partial<Props>) {
+  const all: Props = { name: 'Roos', blockedMe: false, blockedByMe: false, canReceiveReplies: true, failure: null, onUnblock: () => undefined, ...props };
+  render(
+    <IntlProvider locale="en" messages={{ ...chat, ...en }}>
+      <MemoryRouter>
+        <ChatNotices {...all} />
+      </MemoryRouter>
+    </IntlProvider>,
+  );
+}
+
+afterEach(cleanup);
+
+describe('the notices above the composer', () => {
+  it('tell a member why they cannot reply to someone whose e-mail is unconfirmed', () => {
+    show({ canReceiveReplies: false });
+    expect(screen.getByTestId('notice-unconfirmed').textContent).toBe('Roos has not confirmed their e-mail address yet and cannot receive replies.');
+  });
+
+  it('tell the blocked member they cannot contact, and nothing about e-mail; the blocker gets Unblock', () => {
+    show({ blockedMe: true, canReceiveReplies: false });
+    expect(screen.getByTestId('notice-blocked').textContent).toBe('You cannot contact this member.');
+    expect(screen.queryByTestId('notice-unconfirmed')).toBeNull();
+    cleanup();
+
+    const onUnblock = vi.fn();
+    show({ blockedByMe: true, onUnblock });
+    expect(screen.getByTestId('notice-blocked-by-me').textContent).toContain('You have blocked Roos.');
+    fireEvent.click(screen.getByRole('button', { name: 'Unblock' }));
+    expect(onUnblock).toHaveBeenCalledTimes(1);
+  });
+
+  it('offer credits after a refusal for credits, and premium after the conversation limit', () => {
+    show({ failure: { code: 'insufficient_credits' } as Props['failure'] });
+    expect(screen.getByTestId('notice-credits').textContent).toContain('You do not have enough credits');
+    expect(screen.getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe('/credits');
+    cleanup();
+    show({ failure: { code: 'conversation_limit' } as Props['failure'] });
+    expect(screen.getByRole('link', { name: /Premium/ }).getAttribute('href')).toBe('/premium');
+  });
+});
