@@ -9,10 +9,15 @@ import { HttpError } from './errors.js';
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, code: ErrorCode = 'invalid_request'): z.output<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
+  throw new HttpError(400, code, { fields: invalidFields(result.error) });
+}
+
+/** Each bad field of a failed parse by its path ('_' for the input as a whole): the `fields` of a 400. */
+export function invalidFields(error: z.ZodError): Record<string, ErrorCode> {
   const fields: Record<string, ErrorCode> = {};
-  for (const issue of result.error.issues) {
+  for (const issue of error.issues) {
     const key = issue.path.join('.') || '_';
     fields[key] ??= 'invalid_request';
   }
-  throw new HttpError(400, code, { fields });
+  return fields;
 }

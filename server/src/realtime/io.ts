@@ -107,7 +107,13 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
   // socket's own listener table. Socket.IO calls both with the socket as `this`.
   const handlers = new Map((options.commands ?? []).flatMap((build) => Object.entries(build(commandContext))));
   function dispatchCommand(this: MemberSocket, event: string, ...args: unknown[]): void {
-    handlers.get(event)?.apply(this, args);
+    const handler = handlers.get(event);
+    if (!handler) return;
+    // Socket.IO puts the ack last, after however many arguments the client sent: a command sent
+    // with no payload, or with one too many, must still be answered.
+    const last = args[args.length - 1];
+    const ack = typeof last === 'function' ? last : undefined;
+    handler.call(this, args[0] === ack ? undefined : args[0], ack);
   }
   function onDisconnect(this: MemberSocket): void {
     track(presence.socketClosed(this.data.userId));

@@ -345,6 +345,21 @@ describe('chatting over the socket', () => {
     expect((await command(a.sockets[0]!, 'message:send', { profile: b.id, client_id: clientId(), body: 'still works' })).ok).toBe(true);
   });
 
+  it('answers a command sent with no payload or with one argument too many, and names the bad fields as REST does', async () => {
+    const a = await memberWithTabs(1, { credits: 5 });
+    const b = await memberWithTabs();
+    const socket = a.sockets[0]!;
+    // Sent as other clients may send them, outside the typed event map.
+    const untyped = socket as unknown as { timeout(ms: number): { emitWithAck(event: string, ...args: unknown[]): Promise<unknown> } };
+    // Only the ack: an answer, not a silence until the client's timeout.
+    expect(await untyped.timeout(2_000).emitWithAck('chats')).toMatchObject({ ok: false, error: 'invalid_request' });
+    expect(await untyped.timeout(2_000).emitWithAck('message:read')).toMatchObject({ ok: false, error: 'invalid_request' });
+    // An extra argument before the ack: the payload is still the first, the ack still the last.
+    const extra = (await untyped.timeout(2_000).emitWithAck('message:send', { profile: b.id, client_id: clientId(), body: 'one more' }, 'extra')) as { ok: boolean };
+    expect(extra.ok).toBe(true);
+    expect(await command(socket, 'message:read', { conversation: 'x', message: 1 })).toMatchObject({ ok: false, error: 'invalid_request', details: { fields: { conversation: 'invalid_request' } } });
+  });
+
   it('closes a connection that sends a frame over 16 KB, without storing anything', async () => {
     const a = await memberWithTabs(1, { credits: 5 });
     const b = await memberWithTabs();

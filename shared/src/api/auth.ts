@@ -7,8 +7,9 @@
 import { z } from 'zod';
 import { GENDERS, LOCALES, PASSWORD_MAX, SEEKING } from '../constants.js';
 import type { UserDto } from './user.js';
+import { memberText } from './text.js';
 
-const shortText = z.string().trim().max(200);
+const shortText = memberText().trim().max(200);
 
 /** Landing-page tracking parameters sent along with a sign-up. */
 export const trafficSourceSchema = z.object({
@@ -31,10 +32,10 @@ export type TrafficSource = z.infer<typeof trafficSourceSchema>;
  */
 export const signupBody = z.object({
   email: z.string().max(254).optional(),
-  name: z.string().max(200).optional(),
+  name: memberText().max(200).optional(),
   password: z.string().max(PASSWORD_MAX * 4).optional(),
   date_of_birth: z.string().max(20).optional(),
-  signup_message: z.string().max(2000).optional(),
+  signup_message: memberText().max(2000).optional(),
   gender: z.enum(GENDERS),
   seeking: z.enum(SEEKING),
   country: z.string().regex(/^[A-Z]{2}$/).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberText, queryInt } from './text.js';
 
 export const MESSAGE_KINDS = ['text', 'gift', 'icebreaker'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
@@ -48,7 +49,7 @@ export const sendMessageBody = z.object({
   profile: z.number().int().positive(),
   client_id: clientIdField,
   kind: z.enum(MESSAGE_KINDS).default('text'),
-  body: z.string().max(10_000).default(''),
+  body: memberText().max(10_000).default(''),
   gift_id: z.string().max(64).optional(),
   /** for kind 'icebreaker': an id of GET /api/icebreakers.php; the stored body is its i18n key */
   icebreaker_id: z.string().max(64).optional(),
@@ -60,9 +61,11 @@ export const markReadBody = z.object({
   message: z.number().int().positive(),
 });
 
+// Strict: with a stray second field ({profile, conversation: 'x'}) one branch used to match and
+// delete while the other field was wrong.
 export const deleteChatBody = z.union([
-  z.object({ conversation: z.number().int().positive() }),
-  z.object({ profile: z.number().int().positive() }),
+  z.strictObject({ conversation: z.number().int().positive() }),
+  z.strictObject({ profile: z.number().int().positive() }),
 ]);
 
 /** Totals that drive the Messages/Likes badges, the page title and the app badge. */
@@ -78,7 +81,7 @@ export const MESSAGE_PAGE_DEFAULT = 50;
 export const MESSAGE_PAGE_MAX = 100;
 export const SYNC_MAX = 500;
 
-const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const idParam = queryInt(1);
 
 /** 201 (or 200 for a retried client_id) of POST /api/messages.php */
 export interface SendMessageResponse {
@@ -105,8 +108,8 @@ export const messagesQuery = z
     /** older page: messages with id < before */
     before: idParam.optional(),
     /** newer page: messages with id > after */
-    after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-    limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).default(MESSAGE_PAGE_DEFAULT),
+    after: queryInt(0).optional(),
+    limit: queryInt(1, MESSAGE_PAGE_MAX).default(MESSAGE_PAGE_DEFAULT),
   })
   .refine((q) => (q.conversation === undefined) !== (q.profile === undefined), { message: 'conversation or profile' })
   .refine((q) => q.before === undefined || q.after === undefined, { message: 'before or after' });
@@ -135,7 +138,7 @@ export interface MarkReadResponse {
 
 /** Query of GET /api/sync.php: catch-up after the newest message id the client holds. */
 export const syncQuery = z.object({
-  after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+  after: queryInt(0).default(0),
 });
 
 /**

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { ChatProfileDto } from './chats.js';
+import { queryInt } from './text.js';
 
 /** GET /api/profile.php?id=N */
-export const profileQuery = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export const profileQuery = z.object({ id: queryInt(1) });
 
 /**
  * A member as their profile page shows them: what a chat shows, plus where they live and what

@@ -111,6 +111,14 @@ describe('POST /api/signup.php', () => {
     }
     const broken = await new TestClient(server.url).post('/api/signup.php', '{"email":', { 'content-type': 'application/json' });
     expect(broken.status).toBe(400);
+    // Half a character (a lone surrogate, escaped in the JSON) would be stored as broken bytes.
+    const fields = signupFields({});
+    for (const field of ['name', 'signup_message']) {
+      const json = JSON.stringify({ ...fields, [field]: 'Ann__LONE__a' }).replace('__LONE__', '\\ud800');
+      const res = await new TestClient(server.url).post('/api/signup.php', json, { 'content-type': 'application/json' });
+      expect(res.status, field).toBe(400);
+      expect(res.body.fields, field).toHaveProperty(field);
+    }
     expect(userCount()).toBe(before);
   });
 

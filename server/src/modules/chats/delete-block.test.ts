@@ -97,7 +97,8 @@ describe('deleting a chat', () => {
     expect(res.status).toBe(404);
     expect(res.body.error).toBe('not_found');
     expect((await me.client.delete('/api/chat.php', { profile: b.id })).status).toBe(404);
-    for (const body of [{}, { conversation: 'x' }, { conversation: -1 }, { profile: 0 }]) {
+    // A good field beside a bad one is still a bad body: nothing deleted by the good one.
+    for (const body of [{}, { conversation: 'x' }, { conversation: -1 }, { profile: 0 }, { profile: a.user.id, conversation: 'x' }, { conversation: theirs, extra: true }]) {
       const bad = await me.client.delete('/api/chat.php', body);
       expect(bad.status).toBe(400);
       expect(bad.body.error).toBe('invalid_request');
@@ -173,5 +174,13 @@ describe('page hidden beacon', () => {
     expect((await me.client.request('POST', '/api/page-hidden.php', '', { 'content-type': 'text/plain' })).status).toBe(204);
     expect((await me.client.request('POST', '/api/page-hidden.php')).status).toBe(204);
     expect((await new TestClient(server.url).post('/api/page-hidden.php', {})).status).toBe(204);
+
+    // Nobody reads the body: a malformed or oversized one still reports the member gone.
+    server.clock.advance(1_000);
+    expect((await me.client.request('POST', '/api/page-hidden.php', '{not json', { 'content-type': 'application/json' })).status).toBe(204);
+    expect(server.db.select().from(users).where(eq(users.id, me.user.id)).get()!.lastSeenAt).toBe(server.clock.now());
+    server.clock.advance(1_000);
+    expect((await me.client.request('POST', '/api/page-hidden.php', JSON.stringify({ pad: 'x'.repeat(100_000) }), { 'content-type': 'application/json' })).status).toBe(204);
+    expect(server.db.select().from(users).where(eq(users.id, me.user.id)).get()!.lastSeenAt).toBe(server.clock.now());
   });
 });

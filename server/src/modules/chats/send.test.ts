@@ -241,6 +241,58 @@ describe('sending a message', () => {
     expect(creditsOf(a.user.id)).toBe(10);
   });
 
+  it('text with half a character (a lone UTF-16 surrogate) is refused, not stored as broken bytes', async () => {
+    const a = await loggedInMember(server, { credits: 10 });
+    const b = await createMember(server.db);
+    const before = messageCount();
+    // Escaped in the JSON text, as a client sends them (a JS string would go out as UTF-8 U+FFFD).
+    for (const body of ['lone \\ud800 end', 'x\\udfff', '\\ud800'.repeat(500)]) {
+      const res = await a.client.request('POST', '/api/messages.php', `{"profile":${b.id},"client_id":"${clientId()}","body":"${body}"}`);
+      expect(res.status, body).toBe(400);
+      expect(res.body).toMatchObject({ error: 'invalid_request', fields: { body: 'invalid_request' } });
+    }
+    expect(messageCount()).toBe(before);
+    expect(creditsOf(a.user.id)).toBe(10);
+    // A whole pair (an emoji) is text like any other.
+    const emoji = await a.client.request('POST', '/api/messages.php', `{"profile":${b.id},"client_id":"${clientId()}","body":"hi \\ud83d\\ude00"}`);
+    expect(emoji.status).toBe(201);
+    expect((await a.client.get(`/api/messages.php?conversation=${emoji.body.message.conversation}`)).body.messages.at(-1).body).toBe('hi 😀');
+  });
+
+  it('a field of another kind is refused, not dropped: nothing stored, nothing charged', async () => {
+    const a = await loggedInMember(server, { credits: 20 });
+    const b = await createMember(server.db);
+    const before = messageCount();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ kind: 'text', body: 'hello', gift_id: 'rose' }, 'gift_id'],
+      [{ kind: 'text', body: 'hello', icebreaker_id: 'coffee' }, 'icebreaker_id'],
+      [{ kind: 'gift', gift_id: 'rose', icebreaker_id: 'coffee' }, 'icebreaker_id'],
+      [{ kind: 'icebreaker', icebreaker_id: 'coffee', body: 'my own text' }, 'body'],
+      [{ kind: 'icebreaker', icebreaker_id: 'coffee', gift_id: 'rose' }, 'gift_id'],
+    ];
+    for (const [fields, bad] of cases) {
+      const res = await send(a.client, b.id, fields);
+      expect(res.status, JSON.stringify(fields)).toBe(400);
+      expect(res.body.fields, JSON.stringify(fields)).toHaveProperty(bad);
+    }
+    expect(messageCount()).toBe(before);
+    expect(creditsOf(a.user.id)).toBe(20);
+    // What the web client sends for an icebreaker (the key as its body) is fine.
+    expect((await send(a.client, b.id, { kind: 'icebreaker', icebreaker_id: 'coffee', body: 'icebreaker.coffee' })).status).toBe(201);
+  });
+
+  it('ids in a query string are digits: no hex, exponents or empty values', async () => {
+    const a = await loggedInMember(server, { credits: 10 });
+    const b = await createMember(server.db);
+    const { conversation } = (await send(a.client, b.id, 'hi')).body.message;
+    expect((await a.client.get(`/api/messages.php?conversation=${conversation}`)).status).toBe(200);
+    for (const query of [`messages.php?conversation=0x${conversation.toString(16)}`, `messages.php?conversation=${conversation}e0`, 'messages.php?conversation=', `messages.php?conversation=${conversation}&after=`, 'sync.php?after=', 'sync.php?after=-1', `messages.php?conversation=${conversation}&limit=1.0`]) {
+      const res = await a.client.get(`/api/${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.error).toBe('invalid_request');
+    }
+  });
+
   it('requires a log-in', async () => {
     const anonymous = new TestClient(server.url);
     for (const [method, path] of [

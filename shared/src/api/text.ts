@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+// A UTF-16 surrogate without its pair. JSON lets a client send one ("\ud800"); SQLite then stores
+// bytes that are not UTF-8 and reads them back as three replacement characters, so the text a
+// member saw live differs from the text in their history, and a length check counted one
+// character for three.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function isWellFormedText(value: string): boolean {
+  return !LONE_SURROGATE.test(value);
+}
+
+/** A string of text a member writes and others read: any characters, but whole ones. */
+export const memberText = () => z.string().refine(isWellFormedText);
+
+/**
+ * A whole number in a query string, between `min` and `max`: digits only. `z.coerce.number()`
+ * alone also took `0x1`, `1e3`, ` 7` and an empty value (as 0).
+ */
+export const queryInt = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .regex(/^\d{1,16}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
