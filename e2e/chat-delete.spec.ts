@@ -49,6 +49,8 @@ test('a chat deleted on another device leaves the open chat for the list; reopen
   const page = sophie.page;
   await page.goto(`/chats/${chat.conversation}`);
   await expect(page.getByTestId('chat-message').first()).toBeVisible();
+  // Live: the removal below must reach this tab as an event, not at a later reload.
+  await expect(page.getByTestId('chat-page')).toHaveAttribute('data-connection', 'online');
 
   // Deleted elsewhere with the same session: the server tells every tab ('chat:removed').
   expect((await sophie.request.delete('/api/chat.php', { data: { conversation: chat.conversation } })).status()).toBe(200);

@@ -7,7 +7,7 @@ import { ChatList } from '../../components/chat/ChatList.js';
 import { ChatIcon } from '../../components/chat/ChatIcons.js';
 import { ChatThreadView } from '../../components/chat/ChatThreadView.js';
 import { useAtomValue } from '../../state/jotai.js';
-import { chatEntriesAtom, chatsLoadedAtom, conversationProfilesAtom, readLastOpenedChat } from '../../state/chats.js';
+import { chatEntriesAtom, chatsLoadedAtom, connectionAtom, conversationProfilesAtom, readLastOpenedChat } from '../../state/chats.js';
 import '../../components/chat/chat.css';
 
 const DESKTOP_QUERY = '(min-width: 900px)';
@@ -36,6 +36,7 @@ export default function ChatsPage() {
   const entries = useAtomValue(chatEntriesAtom);
   const loaded = useAtomValue(chatsLoadedAtom);
   const conversationProfiles = useAtomValue(conversationProfilesAtom);
+  const connection = useAtomValue(connectionAtom);
   usePageTitle(intl.formatMessage({ id: 'chat.title' }));
 
   const numericId = id && /^\d+$/.test(id) ? Number(id) : null;
@@ -52,7 +53,8 @@ export default function ChatsPage() {
   }, [target, desktop, loaded, entries, navigate]);
 
   return (
-    <div className={`chat-page ${target ? 'has-thread' : 'has-list'}`} data-testid="chat-page">
+    // data-connection: whether live events reach this page (tests wait for it before acting elsewhere)
+    <div className={`chat-page ${target ? 'has-thread' : 'has-list'}`} data-testid="chat-page" data-connection={connection}>
       <aside className="chat-page-list">
         <ChatList activeProfile={activeProfile} />
       </aside>
