@@ -73,6 +73,24 @@ for (const locale of LOCALES) {
   });
 }
 
+test('a free member\'s chat past the history cut says why its messages are gone, in the list and in the chat', async ({ browser, baseURL }) => {
+  const { page, context, chats } = await openAs(browser, baseURL!, 'en', VIEWPORTS.phone);
+  // The seed's 40-day-old chat: the server leaves its preview out.
+  const old = chats.chats.find((c) => c.last_message === null)!;
+  const notice = 'Older messages are no longer visible to protect your privacy.';
+  await page.goto('/chats');
+  const item = page.locator(`[data-testid=chat-list-item][data-profile="${old.profile.id}"]`);
+  await expect(item).toContainText(notice);
+  // Oldest, so last in the list.
+  await expect(page.getByTestId('chat-list-item').last()).toHaveAttribute('data-profile', String(old.profile.id));
+  await item.getByRole('link').click();
+  await expect(page.getByTestId('chat-scroll')).toContainText(notice);
+  await expect(page.getByTestId('chat-message')).toHaveCount(0);
+  await expect(page.getByTestId('chat-input')).toBeEnabled();
+  await screenshot(page, 'screenshots/chat-phone-history-cut-en.png');
+  await context.close();
+});
+
 test('a new conversation offers icebreakers', async ({ browser, baseURL }) => {
   const { page, context, chats } = await openAs(browser, baseURL!, 'en', VIEWPORTS.desktop);
   const known = new Set(chats.chats.map((c) => c.profile.id));

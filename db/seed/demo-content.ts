@@ -6,11 +6,13 @@
 import type Database from 'better-sqlite3';
 import type { Random } from './prng.js';
 import type { SeededMember } from './statements.js';
-import { CHAT_SCRIPTS, SOPHIE_JAMES_SCRIPT, type ChatScript } from './data/chat-scripts.js';
+import { CHAT_SCRIPTS, SOPHIE_JAMES_SCRIPT, SOPHIE_OLD_SCRIPT, type ChatScript } from './data/chat-scripts.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+/** Older than the history cut of a free member (30 days), by a margin. */
+const OLD_CHAT_AGE = 40 * DAY;
 
 export interface DemoContentInput {
   sqlite: Database.Database;
@@ -67,8 +69,15 @@ function partnersFor(members: readonly SeededMember[], wants: 'male' | 'female',
   return local.length >= 12 ? local : fits;
 }
 
-function seedAccountContent(st: Statements, rng: Random, now: number, account: SeededMember, partners: readonly SeededMember[]): void {
+/**
+ * The account's chats and likes. `oldChat`: one more chat, past a free member's history cut, with
+ * a member the random choice left out; written first, as the oldest it has the lowest ids, and
+ * without the random stream, so every other seeded choice stays as it was.
+ */
+function seedAccountContent(st: Statements, rng: Random, now: number, account: SeededMember, partners: readonly SeededMember[], oldChat?: ChatScript): void {
   const chosen = rng.sample(partners, CHAT_SCRIPTS.length + 8);
+  const oldFriend = oldChat && partners.find((m) => !chosen.includes(m));
+  if (oldChat && oldFriend) writeConversation(st, `${account.id}-old`, account.id, oldFriend.id, oldChat, now - OLD_CHAT_AGE);
   const chatPartners = chosen.slice(0, CHAT_SCRIPTS.length);
   chatPartners.forEach((peer, i) => {
     // Older scripts first, so the newest conversation sits on top of the list.
@@ -87,7 +96,8 @@ function seedAccountContent(st: Statements, rng: Random, now: number, account: S
 
 export function seedDemoContent({ sqlite, rng, now, sophie, james, members }: DemoContentInput): void {
   const st = statements(sqlite);
-  seedAccountContent(st, rng, now, sophie, partnersFor(members, 'male', 'female', ['NL', 'BE', 'DE']));
+  // Sophie is the free member: her old chat shows the history cut.
+  seedAccountContent(st, rng, now, sophie, partnersFor(members, 'male', 'female', ['NL', 'BE', 'DE']), SOPHIE_OLD_SCRIPT);
   seedAccountContent(st, rng, now, james, partnersFor(members, 'female', 'male', ['GB', 'IE', 'US']));
   writeConversation(st, 'sophie-james', sophie.id, james.id, SOPHIE_JAMES_SCRIPT, now - 3 * HOUR);
   st.like.run(james.id, sophie.id, 1, now - 4 * HOUR);

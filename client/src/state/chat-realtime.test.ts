@@ -309,6 +309,26 @@ describe('the realtime owner', () => {
     expect(socket.sends()).toEqual([]);
   });
 
+  it('a message the member sent becomes the list entry\'s preview, over the socket and over REST', async () => {
+    let nextId = 104;
+    await startConnected((event, payload) =>
+      event === 'message:send' ? { ok: true, data: { message: { ...message(nextId++, ME), client_id: (payload as { client_id: string }).client_id }, credits: 9, credits_version: 101, duplicate: false } } : undefined,
+    );
+    openThreadWith([message(100, PEER)]);
+    appStore.set(chatEntriesAtom, new Map([[PEER, entry(message(100, PEER))]]));
+    sendChatMessage(PEER, { kind: 'text', body: 'over the socket' });
+    await flush();
+    expect(appStore.get(chatEntriesAtom).get(PEER)?.last_message).toMatchObject({ id: 104, sender: ME });
+
+    socket.drop();
+    vi.mocked(api.postMessage).mockImplementation(async (input) => ({ message: { ...message(105, ME), client_id: input.client_id }, credits: 8, credits_version: 102, duplicate: false }));
+    sendChatMessage(PEER, { kind: 'text', body: 'over rest' });
+    await flush();
+    expect(appStore.get(chatEntriesAtom).get(PEER)?.last_message).toMatchObject({ id: 105, sender: ME });
+    // One's own messages are never unread.
+    expect(appStore.get(chatEntriesAtom).get(PEER)?.num_unread_messages).toBe(0);
+  });
+
   it('a refusal for credits shows the balance the server gave, over the socket and over REST', async () => {
     // This tab believes in 10 credits; another device spent them.
     await startConnected((event) => (event === 'message:send' ? { ok: false, error: 'insufficient_credits', message: 'no', details: { credits: 0, credits_version: 102, needed: 1 } } : undefined));

@@ -160,6 +160,14 @@ export function applyMessages(messages: readonly MessageDto[]): MessageDto[] {
   return unknown;
 }
 
+/**
+ * The member's own message, stored (an ack or a REST answer): its thread has it already, and the
+ * list entry shows it as the newest ("You: ..."). applyMessages would skip it, as its thread holds it.
+ */
+export function applyOwnStored(profile: number, message: MessageDto): void {
+  updateEntryForMessages(profile, [message], selfId());
+}
+
 function updateEntryForMessages(profile: number, fresh: readonly MessageDto[], me: number | null): void {
   if (fresh.length === 0) return;
   // The open chat is read as messages arrive, so its badge stays at zero.

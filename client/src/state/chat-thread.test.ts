@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MessageDto } from '@shared/api/chats.js';
 import {
-  addOutgoing, applyPeerRead, deliveryState, emptyThread, markFailed, markRetrying, mergeStored, messageKey,
+  addOutgoing, applyPeerRead, canRetry, deliveryState, emptyThread, markFailed, markRetrying, mergeStored, messageKey,
   newClientId, newestPeerMessageId, visibleMessages,
 } from './chat-thread.js';
 import { clientIdField } from '@shared/api/chats.js';
@@ -121,5 +121,12 @@ describe('outgoing messages', () => {
     const ids = times.map((t) => newClientId(t));
     expect([...ids].sort()).toEqual(ids);
     for (const id of ids) expect(clientIdField.safeParse(id).success).toBe(true);
+  });
+});
+
+describe('retrying a failed message', () => {
+  it('is offered where the refusal may pass later, not where it never can', () => {
+    for (const code of ['network', 'try_later', 'insufficient_credits', 'conversation_limit', 'blocked', 'recipient_unconfirmed'] as const) expect(canRetry({ code }), code).toBe(true);
+    for (const code of ['icebreaker_unavailable', 'message_too_long', 'message_empty', 'invalid_request', 'not_found'] as const) expect(canRetry({ code }), code).toBe(false);
   });
 });

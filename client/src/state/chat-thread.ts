@@ -154,6 +154,17 @@ function updateOutgoing(thread: Thread, key: string, change: Partial<ChatMessage
   return { ...thread, outgoing: thread.outgoing.map((m) => (m.key === key ? { ...m, ...change } : m)) };
 }
 
+/**
+ * Refusals the same message can never get past. Others may pass later: credits bought, premium
+ * taken, the block lifted, the e-mail confirmed, the network back.
+ */
+const FINAL_REFUSALS: ReadonlySet<SendFailure['code']> = new Set(['icebreaker_unavailable', 'message_too_long', 'message_empty', 'invalid_request', 'not_found']);
+
+/** Whether a failed message is worth a Retry button. */
+export function canRetry(failure: SendFailure | null): boolean {
+  return failure === null || !FINAL_REFUSALS.has(failure.code);
+}
+
 export function markFailed(thread: Thread, key: string, failure: SendFailure): Thread {
   return updateOutgoing(thread, key, { local: 'failed', failure });
 }

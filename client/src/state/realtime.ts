@@ -16,7 +16,7 @@ import { appStore } from './jotai.js';
 import { userAtom } from './user.js';
 import { createFallbackPoller, pollIntervalMs, readPollOverride, type FallbackPoller } from './chat-poller.js';
 import { markFailed, mergeStored, type SendFailure } from './chat-thread.js';
-import { applyChats, applyMessages, applyReadEvent, getThread, removeConversation, setCounts, setCredits, updateThread, withLaterCredits } from './chat-store.js';
+import { applyChats, applyMessages, applyOwnStored, applyReadEvent, getThread, removeConversation, setCounts, setCredits, updateThread, withLaterCredits } from './chat-store.js';
 import { chatEntriesAtom, connectionAtom, presenceAtom, pushSubscribedAtom, threadsAtom, typingAtom } from './chats.js';
 
 const ACK_TIMEOUT_MS = 10_000;
@@ -339,6 +339,7 @@ function refuse(profile: number, key: string, code: SendFailure['code'], details
 
 function accept(profile: number, message: MessageDto): void {
   updateThread(profile, (t) => mergeStored(t, [message]));
+  applyOwnStored(profile, message);
   receive([message]);
 }
 

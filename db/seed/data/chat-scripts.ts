@@ -73,3 +73,17 @@ export const SOPHIE_JAMES_SCRIPT: ChatScript = {
     peer('A bike in Amsterdam traffic? Brave advice 😅', 6),
   ],
 };
+
+/**
+ * A chat of Sophie's from over a month ago: she is a free member, so all of it is past the history
+ * cut, and the demo shows the list entry and the thread with "Older messages are no longer
+ * visible to protect your privacy."
+ */
+export const SOPHIE_OLD_SCRIPT: ChatScript = {
+  unread: 0,
+  lines: [
+    peer('Hey Sophie, I saw you like photography too. What do you shoot?', 0),
+    me('Mostly street photos when I travel. And you?', 25),
+    peer('Landscapes, early in the morning before anyone is out.', 12),
+  ],
+};

@@ -177,7 +177,8 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
         onDiscard={onDiscard}
         stickToken={stickToken}
         empty={
-          isEmpty && (
+          // A chat whose every message is past the history cut shows the cut notice alone.
+          isEmpty && !thread.historyCut && (
             <div className="chat-empty-thread">
               <p className="chat-empty-title">{intl.formatMessage({ id: 'chat.emptyThreadTitle' }, { name: peer.name })}</p>
               {canBreakIce && <p>{intl.formatMessage({ id: 'chat.emptyThreadText' })}</p>}

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { useIntl } from 'react-intl';
-import { deliveryState, type ChatMessage } from '../../state/chat-thread.js';
+import { canRetry, deliveryState, type ChatMessage } from '../../state/chat-thread.js';
 import { ChatIcon } from './ChatIcons.js';
 import { messageText, giftEmoji } from './message-text.js';
 
@@ -38,9 +38,11 @@ export const MessageBubble = memo(function MessageBubble({ message, mine, peerLa
       {state === 'failed' && (
         <div className="chat-bubble-failed">
           <span>{intl.formatMessage({ id: 'chat.notSent' })}</span>
-          <button type="button" onClick={() => onRetry(message.key)}>
-            <ChatIcon name="retry" size={14} /> {intl.formatMessage({ id: 'chat.retry' })}
-          </button>
+          {canRetry(message.failure) && (
+            <button type="button" onClick={() => onRetry(message.key)}>
+              <ChatIcon name="retry" size={14} /> {intl.formatMessage({ id: 'chat.retry' })}
+            </button>
+          )}
           <button type="button" onClick={() => onDiscard(message.key)}>
             {intl.formatMessage({ id: 'chat.discard' })}
           </button>
