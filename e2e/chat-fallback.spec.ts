@@ -27,6 +27,11 @@ test('messages arrive through polling while the socket is blocked', async ({ bro
   await b.page.goto(`/chats/${conversation}`);
   await expect(b.page.getByTestId('chat-peer-name')).toContainText(DEMO_ACCOUNTS.premium.name);
   await expect(b.page.getByTestId('chat-offline')).toBeVisible();
+  // On a desktop the list's bar says it; on a phone, where the list is not on screen, the chat does.
+  await expect(b.page.getByTestId('chat-thread-offline')).toBeHidden();
+  await b.page.setViewportSize({ width: 390, height: 844 });
+  await expect(b.page.getByTestId('chat-thread-offline')).toBeVisible();
+  await b.page.setViewportSize({ width: 1280, height: 720 });
 
   await a.page.goto(`/chats/${conversation}`);
   await expect(a.page.getByTestId('chat-peer-name')).toContainText(DEMO_ACCOUNTS.free.name);

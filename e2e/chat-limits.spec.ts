@@ -64,6 +64,10 @@ test('running out of credits shows the buy button and keeps the message for a re
   // The refusal carries the balance: the composer stops promising credits the member does not have.
   // (a whole number: "500 credits left" contains "0 credits left")
   await expect(james.page.locator('.chat-composer-cost')).toContainText(/(^|\D)0 credits left/);
+  // Gifts the balance does not cover cannot be picked.
+  await james.page.getByRole('button', { name: 'Send a gift' }).click();
+  await expect(james.page.getByTestId('gift-rose')).toBeDisabled();
+  await james.page.keyboard.press('Escape');
 
   // Retry sends the same client id again (the server stores a message at most once).
   await bubble(james.page, text).getByRole('button', { name: 'Retry' }).click();

@@ -49,6 +49,16 @@ test('10,000 messages stay windowed and scrolling back keeps the position', asyn
   await expect(rows.filter({ hasText: `Message ${TOTAL}` })).toBeVisible();
   expect(await rows.count()).toBeLessThan(80);
 
+  // At the newest message, the list growing shorter from below (the composer grown to several
+  // lines, as a phone's keyboard would) keeps the newest message in view.
+  const input = james.page.getByTestId('chat-input');
+  await input.fill('one\ntwo\nthree\nfour\nfive\nsix\nseven\neight');
+  await expect(rows.filter({ hasText: `Message ${TOTAL}` })).toBeInViewport({ ratio: 1 });
+  await james.page.setViewportSize({ width: 1280, height: 480 });
+  await expect(rows.filter({ hasText: `Message ${TOTAL}` })).toBeInViewport({ ratio: 1 });
+  await input.fill('');
+  await james.page.setViewportSize({ width: 1280, height: 720 });
+
   // Scroll to the top again and again: each older page lands above without moving what is on screen.
   const scroller = james.page.getByTestId('chat-scroll');
   const topOf = (id: string) => james.page.locator(`[data-testid=chat-message][data-id="${id}"]`).evaluate((el) => el.getBoundingClientRect().top);

@@ -64,11 +64,15 @@ for (const locale of LOCALES) {
     await expect(page.getByTestId('chat-list-item').first()).toBeVisible();
     await expect(page.getByTestId('chat-message').first()).toBeVisible();
     await screenshot(page, `screenshots/chat-desktop-${locale}.png`);
-    await expect(page).toHaveTitle(new RegExp(`^(\\(\\d+\\) )?${chatLabel(locale, 'chat.title')} · `));
+    // An open chat is titled after the person; the list alone is "Messages".
+    await expect(page).toHaveTitle(new RegExp(`^(\\(\\d+\\) )?${DEMO_ACCOUNTS.premium.name} · `));
 
     // /chats on a desktop reopens the chat opened last.
     await page.goto('/chats');
     await expect(page).toHaveURL(new RegExp(`/chats/${withJames.conversation}$`));
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.goto('/chats');
+    await expect(page).toHaveTitle(new RegExp(`^(\\(\\d+\\) )?${chatLabel(locale, 'chat.title')} · `));
     await context.close();
   });
 }

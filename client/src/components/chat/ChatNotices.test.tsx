@@ -41,6 +41,14 @@ describe('the notices above the composer', () => {
     expect(onUnblock).toHaveBeenCalledTimes(1);
   });
 
+  it('offer credits before a send is refused, when the balance does not cover a message', () => {
+    show({ short: true });
+    expect(screen.getByTestId('notice-credits').textContent).toContain('You do not have enough credits');
+    cleanup();
+    show({});
+    expect(screen.queryByTestId('notice-credits')).toBeNull();
+  });
+
   it('offer credits after a refusal for credits, and premium after the conversation limit', () => {
     show({ failure: { code: 'insufficient_credits' } as Props['failure'] });
     expect(screen.getByTestId('notice-credits').textContent).toContain('You do not have enough credits');

@@ -9,11 +9,13 @@ interface ChatNoticesProps {
   blockedByMe: boolean;
   canReceiveReplies: boolean;
   failure: SendFailure | null;
+  /** the balance does not cover a message: say so before a send is refused */
+  short?: boolean;
   onUnblock: () => void;
 }
 
 /** Why the member cannot write (blocked, unconfirmed peer) or why the last send failed. */
-export function ChatNotices({ name, blockedMe, blockedByMe, canReceiveReplies, failure, onUnblock }: ChatNoticesProps) {
+export function ChatNotices({ name, blockedMe, blockedByMe, canReceiveReplies, failure, short = false, onUnblock }: ChatNoticesProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   return (
@@ -28,7 +30,7 @@ export function ChatNotices({ name, blockedMe, blockedByMe, canReceiveReplies, f
         </p>
       )}
       {!blockedMe && !blockedByMe && !canReceiveReplies && <p className="chat-notice chat-notice-warning" data-testid="notice-unconfirmed">{t('chat.unconfirmed', { name })}</p>}
-      {failure?.code === 'insufficient_credits' && (
+      {(short || failure?.code === 'insufficient_credits') && (
         <div className="chat-notice chat-notice-danger chat-notice-cta" role="alert" data-testid="notice-credits">
           <span>{t('chat.noCredits')}</span>
           <Link className="btn btn-primary btn-sm" to={pathFor('credits')}>

@@ -6,12 +6,13 @@ import { ApiError } from '../../api/http.js';
 import { Spinner } from '../Spinner.js';
 import { useAtomValue, useSetAtom } from '../../state/jotai.js';
 import { userAtom } from '../../state/user.js';
-import { chatEntriesAtom, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom, typingAtom } from '../../state/chats.js';
+import { chatEntriesAtom, connectionAtom, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom, typingAtom } from '../../state/chats.js';
 import { visibleMessages } from '../../state/chat-thread.js';
 import {
   discardChatMessage, loadOlderMessages, markChatRead, openChat, removeChat, retryChatMessage, sendChatMessage, setChatBlocked, setTyping,
 } from '../../state/chat-actions.js';
 import { ChatHeader } from './ChatHeader.js';
+import { ChatIcon } from './ChatIcons.js';
 import { ChatNotices } from './ChatNotices.js';
 import { Composer } from './Composer.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
@@ -19,6 +20,7 @@ import { GiftPicker } from './GiftPicker.js';
 import { IcebreakerModal } from './IcebreakerModal.js';
 import { MessageList } from './MessageList.js';
 import { useNow } from './use-now.js';
+import { useChatSettings } from './use-chat-settings.js';
 import { messageText } from './message-text.js';
 
 type Target = { conversation: number } | { profile: number };
@@ -74,6 +76,9 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
   const presence = useAtomValue(presenceAtom).get(profile);
   const typingUntil = useAtomValue(typingAtom).get(profile) ?? 0;
   const setOpenChat = useSetAtom(openChatAtom);
+  const connection = useAtomValue(connectionAtom);
+  const credits = useAtomValue(userAtom)?.credits ?? 0;
+  const { messageCredits } = useChatSettings();
   const now = useNow(2_000);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [stickToken, setStickToken] = useState(0);
@@ -203,12 +208,19 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
       <p className="visually-hidden" aria-live="polite" aria-atomic="true">
         {lastFromPeer ? `${peer.name}: ${messageText(intl, lastFromPeer)}` : ''}
       </p>
+      {connection === 'offline' && (
+        // On a phone the list (and its bar) is not on screen; on a desktop CSS hides this one.
+        <p className="chat-offline-bar chat-thread-offline" role="status" data-testid="chat-thread-offline">
+          <ChatIcon name="offline" size={14} /> {intl.formatMessage({ id: 'chat.offline' })}
+        </p>
+      )}
       <ChatNotices
         name={peer.name}
         blockedMe={meta.blocked_me}
         blockedByMe={meta.blocked_by_me}
         canReceiveReplies={peer.can_receive_replies}
         failure={lastFailure}
+        short={!disabled && credits < messageCredits}
         onUnblock={() => void toggleBlock()}
       />
       <Composer
@@ -220,6 +232,7 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
       />
       <GiftPicker
         open={giftsOpen}
+        credits={credits}
         onClose={() => setGiftsOpen(false)}
         onPick={(gift) => {
           setGiftsOpen(false);

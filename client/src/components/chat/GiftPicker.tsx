@@ -5,8 +5,11 @@ import { fetchGifts } from '../../api/chats.js';
 import { Modal } from '../Modal.js';
 import { Spinner } from '../Spinner.js';
 
-/** The gift catalogue (GET /api/gifts.php); each gift costs the site's gift_credits. */
-export function GiftPicker({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (gift: GiftDto) => void }) {
+/**
+ * The gift catalogue (GET /api/gifts.php); each gift costs the site's gift_credits. A gift the
+ * balance does not cover is shown but cannot be picked (the notice above the composer offers credits).
+ */
+export function GiftPicker({ open, credits, onClose, onPick }: { open: boolean; credits: number; onClose: () => void; onPick: (gift: GiftDto) => void }) {
   const intl = useIntl();
   const [gifts, setGifts] = useState<GiftDto[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -25,7 +28,7 @@ export function GiftPicker({ open, onClose, onPick }: { open: boolean; onClose: 
         <ul className="chat-gift-grid">
           {gifts.map((gift) => (
             <li key={gift.id}>
-              <button type="button" className="chat-gift-option" onClick={() => onPick(gift)} data-testid={`gift-${gift.id}`}>
+              <button type="button" className="chat-gift-option" onClick={() => onPick(gift)} disabled={gift.credits > credits} data-testid={`gift-${gift.id}`}>
                 <span className="chat-gift-option-emoji" aria-hidden="true">
                   {gift.emoji}
                 </span>

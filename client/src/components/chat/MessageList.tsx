@@ -109,7 +109,15 @@ export function MessageList(props: MessageListProps) {
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    const observer = new ResizeObserver(() => setViewport({ top: el.scrollTop, height: el.clientHeight }));
+    const observer = new ResizeObserver(() => {
+      // The list got shorter from below (the composer grew a line, a notice appeared, the phone's
+      // keyboard opened): a member who was at the newest message still sees it.
+      if (pinned.current && el.scrollTop + el.clientHeight < el.scrollHeight - 1) {
+        el.scrollTop = el.scrollHeight;
+        programmaticTop.current = el.scrollTop;
+      }
+      setViewport({ top: el.scrollTop, height: el.clientHeight });
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, []);

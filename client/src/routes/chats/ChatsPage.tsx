@@ -7,7 +7,7 @@ import { ChatList } from '../../components/chat/ChatList.js';
 import { ChatIcon } from '../../components/chat/ChatIcons.js';
 import { ChatThreadView } from '../../components/chat/ChatThreadView.js';
 import { useAtomValue } from '../../state/jotai.js';
-import { chatEntriesAtom, chatsLoadedAtom, connectionAtom, conversationProfilesAtom, readLastOpenedChat } from '../../state/chats.js';
+import { chatEntriesAtom, chatsLoadedAtom, connectionAtom, conversationProfilesAtom, readLastOpenedChat, threadMetaAtom } from '../../state/chats.js';
 import '../../components/chat/chat.css';
 
 const DESKTOP_QUERY = '(min-width: 900px)';
@@ -37,12 +37,15 @@ export default function ChatsPage() {
   const loaded = useAtomValue(chatsLoadedAtom);
   const conversationProfiles = useAtomValue(conversationProfilesAtom);
   const connection = useAtomValue(connectionAtom);
-  usePageTitle(intl.formatMessage({ id: 'chat.title' }));
+  const metas = useAtomValue(threadMetaAtom);
 
   const numericId = id && /^\d+$/.test(id) ? Number(id) : null;
   const byProfile = pathname.startsWith('/members/');
   const target: { profile: number } | { conversation: number } | null = numericId === null ? null : byProfile ? { profile: numericId } : { conversation: numericId };
   const activeProfile = target === null ? null : 'profile' in target ? target.profile : (conversationProfiles.get(target.conversation) ?? null);
+  // "(2) James · Amora" in an open chat, as messengers name the tab after the person.
+  const peerName = activeProfile === null ? undefined : metas.get(activeProfile)?.profile.name;
+  usePageTitle(peerName ?? intl.formatMessage({ id: 'chat.title' }));
 
   // On a desktop, /chats opens the chat opened last (if it is still in the list).
   useEffect(() => {
