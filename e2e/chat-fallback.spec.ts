@@ -62,3 +62,26 @@ test('messages arrive through polling while the socket is blocked', async ({ bro
   await a.context.close();
   await b.context.close();
 });
+
+test('a message written with the network down survives a reload and is stored once', async ({ browser, baseURL }) => {
+  const b = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+  await blockSocket(b.page);
+  const { conversation } = await conversationWith(b, DEMO_ACCOUNTS.premium.name);
+  await b.page.goto(`/chats/${conversation}`);
+  await expect(b.page.getByTestId('chat-offline')).toBeVisible();
+
+  // No road at all: the send stays pending.
+  await b.page.route('**/api/messages.php', (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
+  const text = uniqueText('Written in a tunnel');
+  await sendFromComposer(b.page, text);
+  await expect(bubble(b.page, text)).toHaveAttribute('data-state', 'pending');
+
+  // The page is reloaded with REST back (the socket still refused): the message is there and goes out.
+  await b.page.unroute('**/api/messages.php');
+  await b.page.reload();
+  await expect(bubble(b.page, text)).toBeVisible();
+  await expect(bubble(b.page, text)).toHaveAttribute('data-state', /sent|read/, { timeout: 15_000 });
+  const history = (await (await b.request.get(`/api/messages.php?conversation=${conversation}&limit=20`)).json()) as { messages: Array<{ body: string }> };
+  expect(history.messages.filter((m) => m.body === text)).toHaveLength(1);
+  await b.context.close();
+});

@@ -1,4 +1,5 @@
 import { logout } from '../api/user.js';
+import { clearOutboxes } from '../state/outbox.js';
 
 /**
  * Log-out ends the server session and goes to the root path (spec section 4). A full page load
@@ -8,6 +9,7 @@ import { logout } from '../api/user.js';
 export function useLogout(): () => Promise<void> {
   return async () => {
     await logout().catch(() => undefined);
+    clearOutboxes();
     window.location.assign('/');
   };
 }

@@ -24,6 +24,7 @@ const { appStore } = await import('./jotai.js');
 const { userAtom } = await import('./user.js');
 const { countsAtom } = await import('./counts.js');
 const { chatEntriesAtom, connectionAtom, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom } = await import('./chats.js');
+const { clearOutboxes, loadOutbox, OUTBOX_AUTO_SEND_MS } = await import('./outbox.js');
 
 const ME = 1;
 const PEER = 2;
@@ -123,6 +124,7 @@ const storedIds = () => getThread(PEER)!.stored.map((m) => m.id);
 
 beforeEach(() => {
   vi.clearAllMocks();
+  clearOutboxes();
   appStore.set(userAtom, { id: ME, credits: 10, credits_version: 100, profile: { id: ME, name: 'Me', country: 'NL', status: 'active', main_image: null } } as UserDto);
   appStore.set(threadsAtom, new Map());
   appStore.set(chatEntriesAtom, new Map());
@@ -327,6 +329,45 @@ describe('the realtime owner', () => {
     expect(appStore.get(chatEntriesAtom).get(PEER)?.last_message).toMatchObject({ id: 105, sender: ME });
     // One's own messages are never unread.
     expect(appStore.get(chatEntriesAtom).get(PEER)?.num_unread_messages).toBe(0);
+  });
+
+  it('a message written offline survives a reload: it comes back pending and goes out with its first client id', async () => {
+    let sentOverSocket: string | null = null;
+    const respond: Responder = (event, payload) => {
+      if (event === 'message:send') {
+        sentOverSocket = (payload as { client_id: string }).client_id;
+        return { ok: true, data: { message: { ...message(104, ME), client_id: sentOverSocket }, credits: 9, credits_version: 101, duplicate: false } };
+      }
+      return event === 'catch-up' ? { ok: true, data: catchUpAnswer({ messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 }) } : undefined;
+    };
+    start(respond);
+    await flush();
+    openThreadWith([message(100, PEER)]);
+    vi.mocked(api.postMessage).mockRejectedValue(new ApiError(0, 'try_later', {}));
+    sendChatMessage(PEER, { kind: 'text', body: 'written on the train' });
+    await flush();
+    const written = getThread(PEER)!.outgoing[0]!;
+    expect(loadOutbox(ME).map((e) => [e.profile, e.message.client_id, e.message.local])).toEqual([[PEER, written.client_id, 'pending']]);
+
+    // The page is closed and opened again: a new store, the same device.
+    stop();
+    appStore.set(threadsAtom, new Map());
+    start(respond);
+    await flush();
+    expect(getThread(PEER)!.outgoing.map((m) => [m.client_id, m.body, m.local])).toEqual([[written.client_id, 'written on the train', 'pending']]);
+    socket.connect();
+    await flush();
+    expect(sentOverSocket).toBe(written.client_id);
+    expect(getThread(PEER)!.outgoing).toEqual([]);
+    // Stored: nothing is left to keep.
+    expect(loadOutbox(ME)).toEqual([]);
+  });
+
+  it('a message pending for over a day comes back as not sent, with Retry, instead of going out by itself', () => {
+    const old = new Date(Date.now() - OUTBOX_AUTO_SEND_MS - 60_000).toISOString();
+    const pending = { key: `${ME}:c1`, id: null, conversation: CONVERSATION, sender: ME, client_id: 'client-old-1', kind: 'text', body: 'late', gift_id: null, created_at: old, local: 'pending', failure: null };
+    localStorage.setItem(`chat-outbox:${ME}`, JSON.stringify([{ profile: PEER, message: pending }, { profile: PEER, message: { broken: true } }]));
+    expect(loadOutbox(ME).map((e) => [e.message.client_id, e.message.local, e.message.failure])).toEqual([['client-old-1', 'failed', { code: 'network' }]]);
   });
 
   it('a refusal for credits shows the balance the server gave, over the socket and over REST', async () => {

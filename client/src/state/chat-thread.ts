@@ -149,6 +149,12 @@ export function addOutgoing(thread: Thread, draft: OutgoingDraft): Thread {
   return { ...thread, outgoing: [...thread.outgoing, message] };
 }
 
+/** An unsent message saved before a reload (state/outbox.ts), back at the end of its thread. */
+export function restoreOutgoing(thread: Thread, message: ChatMessage): Thread {
+  if (thread.outgoing.some((m) => m.key === message.key) || thread.stored.some((m) => m.key === message.key)) return thread;
+  return { ...thread, outgoing: [...thread.outgoing, message] };
+}
+
 function updateOutgoing(thread: Thread, key: string, change: Partial<ChatMessage>): Thread {
   if (!thread.outgoing.some((m) => m.key === key)) return thread;
   return { ...thread, outgoing: thread.outgoing.map((m) => (m.key === key ? { ...m, ...change } : m)) };

@@ -15,8 +15,9 @@ import { fetchCurrentUser } from '../api/user.js';
 import { appStore } from './jotai.js';
 import { userAtom } from './user.js';
 import { createFallbackPoller, pollIntervalMs, readPollOverride, type FallbackPoller } from './chat-poller.js';
-import { markFailed, mergeStored, type SendFailure } from './chat-thread.js';
-import { applyChats, applyMessages, applyOwnStored, applyReadEvent, getThread, removeConversation, setCounts, setCredits, updateThread, withLaterCredits } from './chat-store.js';
+import { markFailed, mergeStored, restoreOutgoing, type SendFailure } from './chat-thread.js';
+import { loadOutbox, outboxOf, saveOutbox } from './outbox.js';
+import { applyChats, applyMessages, applyOwnStored, applyReadEvent, getThread, selfId, removeConversation, setCounts, setCredits, updateThread, withLaterCredits } from './chat-store.js';
 import { chatEntriesAtom, connectionAtom, presenceAtom, pushSubscribedAtom, threadsAtom, typingAtom } from './chats.js';
 
 const ACK_TIMEOUT_MS = 10_000;
@@ -62,6 +63,7 @@ export function startRealtime(): () => void {
     poll: pollRound,
   });
   poller.mount();
+  const keepOutbox = keepOutboxOf(selfId());
   void refreshChats();
   void createChatSocket().then((created) => {
     if (stopped || mine !== generation) {
@@ -77,6 +79,7 @@ export function startRealtime(): () => void {
   document.addEventListener('visibilitychange', onVisibility);
   return () => {
     stopped = true;
+    keepOutbox();
     document.removeEventListener('visibilitychange', onVisibility);
     poller?.stop();
     poller = null;
@@ -84,6 +87,17 @@ export function startRealtime(): () => void {
     socket = null;
     appStore.set(connectionAtom, 'connecting');
   };
+}
+
+/**
+ * Brings back the member's unsent messages of an earlier page (pending ones go out with the next
+ * catch-up or poll round, with their first client id) and saves them whenever they change.
+ * Returns the unsubscribe.
+ */
+function keepOutboxOf(userId: number | null): () => void {
+  if (userId === null) return () => undefined;
+  for (const { profile, message } of loadOutbox(userId)) updateThread(profile, (t) => restoreOutgoing(t, message), message.conversation);
+  return appStore.sub(threadsAtom, () => saveOutbox(userId, outboxOf(appStore.get(threadsAtom).values())));
 }
 
 function wireSocket(s: ChatSocket): void {
