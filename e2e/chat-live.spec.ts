@@ -54,6 +54,21 @@ test('two members chat live: delivery, badges, title, read ticks, history', asyn
   await sendFromComposer(b.page, reply);
   await expect(bubble(a.page, reply)).toBeVisible();
 
+  // A reads further up (a short window, so the history scrolls): B's next message does not pull
+  // the view down; a button counts it, and takes A to it.
+  await a.page.setViewportSize({ width: 1280, height: 420 });
+  await a.page.getByTestId('chat-scroll').evaluate((el) => (el.scrollTop = 0));
+  await expect(a.page.getByTestId('chat-jump')).toBeVisible();
+  const whileAway = uniqueText('Are you still there?');
+  await sendFromComposer(b.page, whileAway);
+  await expect(a.page.getByTestId('chat-jump')).toHaveText(/1 new message/);
+  await expect(bubble(a.page, whileAway)).not.toBeInViewport();
+  await a.page.screenshot({ path: 'screenshots/chat-desktop-new-messages-en.png' });
+  await a.page.getByTestId('chat-jump').click();
+  await expect(bubble(a.page, whileAway)).toBeInViewport();
+  await expect(a.page.getByTestId('chat-jump')).toHaveCount(0);
+  await a.page.setViewportSize({ width: 1280, height: 720 });
+
   // A reload keeps the history, in order.
   await a.page.reload();
   await expect(bubble(a.page, text)).toBeVisible();

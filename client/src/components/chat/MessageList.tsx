@@ -43,6 +43,11 @@ export function MessageList(props: MessageListProps) {
   const [viewport, setViewport] = useState({ top: 0, height: 800 });
   const anchor = useRef<ScrollAnchor | null>(null);
   const pinned = useRef(true);
+  /** false while the member reads further up: the jump button shows */
+  const [atBottom, setAtBottom] = useState(true);
+  /** the peer's messages that arrived while the member read further up */
+  const [unseen, setUnseen] = useState(0);
+  const newestKey = useRef<string | null>(null);
   /** where the list itself last scrolled to: that scroll event must not move the anchor */
   const programmaticTop = useRef<number | null>(null);
 
@@ -62,8 +67,32 @@ export function MessageList(props: MessageListProps) {
     const el = scroller.current;
     if (!el) return;
     pinned.current = isNearBottom(el.scrollTop, el.clientHeight, el.scrollHeight);
+    setAtBottom(pinned.current);
+    if (pinned.current) setUnseen(0);
     anchor.current = anchorAt(offsets, keys, listTop(el), (key) => !key.startsWith('day-'));
   }, [offsets, keys]);
+
+  // Count the peer's new messages while the member reads further up (an older page loaded above
+  // changes the first rows, not the newest one).
+  useEffect(() => {
+    const newest = messages[messages.length - 1];
+    const before = newestKey.current;
+    newestKey.current = newest?.key ?? null;
+    if (!newest || before === null || newest.key === before || pinned.current) return;
+    const since = messages.findLastIndex((m) => m.key === before);
+    if (since === -1) return;
+    const fromPeer = messages.slice(since + 1).filter((m) => m.sender !== me).length;
+    if (fromPeer > 0) setUnseen((n) => n + fromPeer);
+  }, [messages, me]);
+
+  const jumpToNewest = () => {
+    const el = scroller.current;
+    if (!el) return;
+    pinned.current = true;
+    el.scrollTop = el.scrollHeight;
+    setAtBottom(true);
+    setUnseen(0);
+  };
 
   // After rows or heights change: stay at the bottom, or keep the anchored row where it was.
   useLayoutEffect(() => {
@@ -85,6 +114,8 @@ export function MessageList(props: MessageListProps) {
 
   useLayoutEffect(() => {
     pinned.current = true;
+    setAtBottom(true);
+    setUnseen(0);
     const el = scroller.current;
     if (el) el.scrollTop = el.scrollHeight;
   }, [stickToken]);
@@ -162,6 +193,20 @@ export function MessageList(props: MessageListProps) {
         ))}
       </div>
       {footer}
+      {!atBottom && (
+        <button
+          type="button"
+          className={`chat-jump${unseen > 0 ? ' has-unseen' : ''}`}
+          onClick={jumpToNewest}
+          aria-label={unseen > 0 ? undefined : intl.formatMessage({ id: 'chat.jumpToLatest' })}
+          data-testid="chat-jump"
+        >
+          {unseen > 0 && <span>{intl.formatMessage({ id: 'chat.newMessages' }, { count: unseen })}</span>}
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+            <path d="M12 5v14M6 13l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </button>
+      )}
     </div>
   );
 
