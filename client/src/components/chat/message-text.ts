@@ -8,15 +8,17 @@ export function giftEmoji(giftId: string | null): string {
 
 /**
  * The text a message shows: icebreakers store an i18n key (each side reads the opener in its own
- * language), gifts show their emoji and name.
+ * language), gifts show their emoji and name (`withGiftEmoji` false: the name alone, where the
+ * emoji is drawn large beside it, as in a bubble).
  */
-export function messageText(intl: IntlShape, message: { kind: MessageKind; body: string; gift_id: string | null }): string {
+export function messageText(intl: IntlShape, message: { kind: MessageKind; body: string; gift_id: string | null }, withGiftEmoji = true): string {
   if (message.kind === 'icebreaker') {
     return message.body.startsWith('icebreaker.') ? intl.formatMessage({ id: message.body }) : message.body;
   }
   if (message.kind === 'gift') {
     const name = intl.formatMessage({ id: `chat.gift.${message.gift_id ?? 'unknown'}` });
-    return message.body ? `${giftEmoji(message.gift_id)} ${name} · ${message.body}` : `${giftEmoji(message.gift_id)} ${name}`;
+    const caption = withGiftEmoji ? `${giftEmoji(message.gift_id)} ${name}` : name;
+    return message.body ? `${caption} · ${message.body}` : caption;
   }
   return message.body;
 }

@@ -1,0 +1,23 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { afterEach, describe, expect, it } from 'vitest';
+import chat from '../../i18n/messages/chat/en.json';
+import { fromDto } from '../../state/chat-thread.js';
+import { MessageBubble } from './MessageBubble.js';
+
+afterEach(cleanup);
+
+describe('a gift in the chat', () => {
+  it('shows its emoji once, large, beside its name and note', () => {
+    const gift = fromDto({ id: 5, conversation: 1, sender: 2, client_id: 'client-gift-1', kind: 'gift', body: 'for you', gift_id: 'rose', created_at: '2026-11-28T10:00:00.000Z' });
+    render(
+      <IntlProvider locale="en" messages={chat}>
+        <MessageBubble message={gift} mine={false} peerLastRead={0} firstOfGroup onRetry={() => undefined} onDiscard={() => undefined} />
+      </IntlProvider>,
+    );
+    const bubble = screen.getByTestId('chat-message');
+    expect(bubble.textContent?.match(/🌹/g)).toHaveLength(1);
+    expect(bubble.textContent).toContain('Rose · for you');
+  });
+});
