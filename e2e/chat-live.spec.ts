@@ -35,6 +35,16 @@ test('two members chat live: delivery, badges, title, read ticks, history', asyn
   await b.page.locator('a.member-nav-link[href="/chats"]').click();
   await b.page.getByTestId('chat-list-item').filter({ hasText: DEMO_ACCOUNTS.free.name }).getByRole('link').click();
   await expect(bubble(b.page, text)).toBeVisible();
+  // It opens where the unread messages begin, under a divider that stays while the chat is open.
+  const divider = b.page.getByTestId('chat-unread-divider');
+  await expect(divider).toBeVisible();
+  const above = await divider.evaluate((d, t) => {
+    const rows = [...document.querySelectorAll('[data-testid=chat-message]')];
+    const first = rows.find((r) => r.textContent?.includes(t));
+    return first ? d.getBoundingClientRect().bottom <= first.getBoundingClientRect().top + 1 : false;
+  }, text);
+  expect(above).toBe(true);
+  await b.page.screenshot({ path: 'screenshots/chat-desktop-unread-divider-en.png' });
 
   // Reading it brings B's counts (title) down, and A sees the read tick live.
   await expect.poll(async () => (await countsOf(b)).total_unread).toBeLessThan(peak.total_unread);

@@ -88,6 +88,13 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
 
   const messages = useMemo(() => (thread ? visibleMessages(thread) : []), [thread]);
   const loaded = thread?.loaded ?? false;
+  // Taken as the chat opens, before reading it sets the count to zero: the divider stays put.
+  const [unreadAtOpen] = useState(() => entry?.num_unread_messages ?? 0);
+  const unreadFromKey = useRef<string | null>(null);
+  if (unreadFromKey.current === null && loaded && unreadAtOpen > 0) {
+    const fromPeer = messages.filter((m) => m.sender === profile);
+    unreadFromKey.current = fromPeer[fromPeer.length - unreadAtOpen]?.key ?? '';
+  }
 
   // This chat is on screen while the page is visible: its messages are read as they arrive.
   useEffect(() => {
@@ -181,6 +188,7 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
         onRetry={onRetry}
         onDiscard={onDiscard}
         stickToken={stickToken}
+        unreadFromKey={unreadFromKey.current || null}
         empty={
           // A chat whose every message is past the history cut shows the cut notice alone.
           isEmpty && !thread.historyCut && (

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { ChatMessage } from '../../state/chat-thread.js';
-import { buildRows, type ChatRow } from './chat-format.js';
+import { buildRows, UNREAD_ROW_KEY, type ChatRow } from './chat-format.js';
 import { anchorAt, buildOffsets, isNearBottom, scrollTopFor, visibleRange, type ScrollAnchor } from './chat-virtual-window.js';
 import { MessageBubble } from './MessageBubble.js';
 
@@ -9,6 +9,7 @@ const OVERSCAN_PX = 600;
 const ESTIMATE_MESSAGE = 64;
 const ESTIMATE_DAY = 44;
 const LOAD_OLDER_AT_PX = 400;
+const UNREAD_TOP_MARGIN_PX = 8;
 
 interface MessageListProps {
   messages: readonly ChatMessage[];
@@ -22,6 +23,8 @@ interface MessageListProps {
   onDiscard: (key: string) => void;
   /** bumps when the member sends: the list jumps to the bottom */
   stickToken: number;
+  /** the first message that was unread when the chat opened: the list opens at it, under "Unread messages" */
+  unreadFromKey?: string | null;
   footer?: ReactNode;
   empty?: ReactNode;
 }
@@ -32,7 +35,7 @@ interface MessageListProps {
  * history is added above it. At the bottom it follows new messages.
  */
 export function MessageList(props: MessageListProps) {
-  const { messages, me, peerLastRead, hasMoreBefore, historyCut, loadingOlder, onLoadOlder, onRetry, onDiscard, stickToken, footer, empty } = props;
+  const { messages, me, peerLastRead, hasMoreBefore, historyCut, loadingOlder, onLoadOlder, onRetry, onDiscard, stickToken, footer, empty, unreadFromKey = null } = props;
   const intl = useIntl();
   const scroller = useRef<HTMLDivElement>(null);
   const rowsBox = useRef<HTMLDivElement>(null);
@@ -51,7 +54,9 @@ export function MessageList(props: MessageListProps) {
   /** where the list itself last scrolled to: that scroll event must not move the anchor */
   const programmaticTop = useRef<number | null>(null);
 
-  const rows = useMemo(() => buildRows(messages), [messages]);
+  const rows = useMemo(() => buildRows(messages, unreadFromKey), [messages, unreadFromKey]);
+  /** whether the list has opened at the unread divider once (it does so only at the start) */
+  const openedAtUnread = useRef(false);
   const keys = useMemo(() => rows.map((r) => r.key), [rows]);
   const indexByKey = useMemo(() => new Map(keys.map((k, i) => [k, i])), [keys]);
   const offsets = useMemo(
@@ -98,6 +103,12 @@ export function MessageList(props: MessageListProps) {
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
+    // A chat opened with unread messages starts at the first of them, its divider at the top.
+    if (!openedAtUnread.current && indexByKey.has(UNREAD_ROW_KEY)) {
+      openedAtUnread.current = true;
+      pinned.current = false;
+      anchor.current = { key: UNREAD_ROW_KEY, delta: -UNREAD_TOP_MARGIN_PX };
+    }
     if (pinned.current) {
       el.scrollTop = el.scrollHeight;
       programmaticTop.current = el.scrollTop;
@@ -109,10 +120,19 @@ export function MessageList(props: MessageListProps) {
         programmaticTop.current = el.scrollTop;
       }
     }
+    // Unread messages that fit on screen leave the list at its bottom: it follows new ones again.
+    if (!pinned.current && isNearBottom(el.scrollTop, el.clientHeight, el.scrollHeight)) pinned.current = true;
+    setAtBottom(pinned.current);
     setViewport((v) => (v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight }));
   }, [offsets, indexByKey]);
 
+  const firstStick = useRef(true);
   useLayoutEffect(() => {
+    // At mount the list is placed by the effect above (the bottom, or the unread divider).
+    if (firstStick.current) {
+      firstStick.current = false;
+      return;
+    }
     pinned.current = true;
     setAtBottom(true);
     setUnseen(0);
@@ -212,6 +232,13 @@ export function MessageList(props: MessageListProps) {
 
   function renderRow(row: ChatRow) {
     if (row.type === 'day') return <DaySeparator date={row.date} />;
+    if (row.type === 'unread') {
+      return (
+        <div className="chat-unread-divider" role="separator" data-testid="chat-unread-divider">
+          <span>{intl.formatMessage({ id: 'chat.unreadDivider' })}</span>
+        </div>
+      );
+    }
     const mine = row.message.sender === me;
     return <MessageBubble message={row.message} mine={mine} peerLastRead={peerLastRead} firstOfGroup={row.firstOfGroup} onRetry={onRetry} onDiscard={onDiscard} />;
   }

@@ -38,7 +38,10 @@ describe('message rows', () => {
       { id: 3, sender: 2, created_at: at(1, 12) },
       { id: 4, sender: 2, created_at: at(2, 9) },
     ].map((m) => fromDto({ ...m, conversation: 1, client_id: `c${m.id}xxxxxx`, kind: 'text', body: 'x', gift_id: null }));
-    const rows = buildRows(messages);
-    expect(rows.map((r) => (r.type === 'day' ? 'day' : `${r.message.id}${r.firstOfGroup ? '*' : ''}`))).toEqual(['day', '1*', '2', '3*', 'day', '4*']);
+    const shape = (rows: ReturnType<typeof buildRows>) => rows.map((r) => (r.type === 'message' ? `${r.message.id}${r.firstOfGroup ? '*' : ''}` : r.type));
+    expect(shape(buildRows(messages))).toEqual(['day', '1*', '2', '3*', 'day', '4*']);
+    // The first unread message gets its divider, and starts a group of its own.
+    expect(shape(buildRows(messages, messages[1]!.key))).toEqual(['day', '1*', 'unread', '2*', '3*', 'day', '4*']);
+    expect(shape(buildRows(messages, messages[3]!.key))).toEqual(['day', '1*', '2', '3*', 'day', 'unread', '4*']);
   });
 });

@@ -50,15 +50,19 @@ export function localDayKey(iso: string): string {
   return `${date.getFullYear()}-${month}-${day}`;
 }
 
+export const UNREAD_ROW_KEY = 'unread';
+
 export type ChatRow =
   | { type: 'day'; key: string; date: string }
+  | { type: 'unread'; key: typeof UNREAD_ROW_KEY }
   | { type: 'message'; key: string; message: ChatMessage; firstOfGroup: boolean };
 
 /**
- * The rows of the message list: a day separator before the first message of each day, and
- * group marks so consecutive bubbles of one sender sit closer together.
+ * The rows of the message list: a day separator before the first message of each day, group
+ * marks so consecutive bubbles of one sender sit closer together, and "Unread messages" before
+ * `unreadFromKey`, the first message that was unread when the chat was opened.
  */
-export function buildRows(messages: readonly ChatMessage[]): ChatRow[] {
+export function buildRows(messages: readonly ChatMessage[], unreadFromKey: string | null = null): ChatRow[] {
   const rows: ChatRow[] = [];
   let previousDay = '';
   let previousSender = -1;
@@ -67,6 +71,10 @@ export function buildRows(messages: readonly ChatMessage[]): ChatRow[] {
     if (day !== previousDay) {
       rows.push({ type: 'day', key: `day-${day}`, date: message.created_at });
       previousDay = day;
+      previousSender = -1;
+    }
+    if (message.key === unreadFromKey) {
+      rows.push({ type: 'unread', key: UNREAD_ROW_KEY });
       previousSender = -1;
     }
     rows.push({ type: 'message', key: message.key, message, firstOfGroup: message.sender !== previousSender });
