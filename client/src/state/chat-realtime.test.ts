@@ -499,6 +499,36 @@ describe('the realtime owner', () => {
     }
   });
 
+  it('the chat on screen, deleted on another device while this one was offline, leaves the screen at the reconnect', async () => {
+    let listed: ChatEntryDto[] = [entry(message(100, PEER))];
+    const respond: Responder = (event) =>
+      event === 'catch-up' ? { ok: true, data: { chats: { chats: listed, counts: COUNTS }, sync: { messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 } } } : undefined;
+    await startConnected(respond);
+    openThreadWith([message(100, PEER)]);
+    appStore.set(openChatAtom, PEER);
+    socket.drop();
+    // Meanwhile deleted elsewhere: gone from the list, and nothing of it left to show.
+    listed = [];
+    vi.mocked(api.fetchMessages).mockResolvedValue({ conversation: CONVERSATION, messages: [], has_more: false, history_cut: false, peer_last_read: 0, profile: entry(message(100, PEER)).profile, blocked_by_me: false, blocked_me: false });
+    socket.connect();
+    await flush();
+    expect(getThread(PEER)).toBeUndefined();
+    expect(appStore.get(chatEntriesAtom).has(PEER)).toBe(false);
+  });
+
+  it('the chat on screen, absent from the list but with messages to show, stays', async () => {
+    await startConnected((event) =>
+      event === 'catch-up' ? { ok: true, data: { chats: { chats: [], counts: COUNTS }, sync: { messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 } } } : undefined,
+    );
+    openThreadWith([message(100, PEER)]);
+    appStore.set(openChatAtom, PEER);
+    vi.mocked(api.fetchMessages).mockResolvedValue({ conversation: CONVERSATION, messages: [message(100, PEER)], has_more: false, history_cut: false, peer_last_read: 0, profile: entry(message(100, PEER)).profile, blocked_by_me: false, blocked_me: false });
+    socket.drop();
+    socket.connect();
+    await flush();
+    expect(getThread(PEER)?.stored.map((m) => m.id)).toEqual([100]);
+  });
+
   it('a chat read in another tab loses its unread badge here too, down to what is still unread', async () => {
     await startConnected(() => undefined);
     appStore.set(chatEntriesAtom, new Map([[PEER, { ...entry(message(103, PEER)), num_unread_messages: 3 }]]));

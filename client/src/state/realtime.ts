@@ -9,7 +9,7 @@ import type { ChatsResponse, MessageDto, SendMessageInput, SyncResponse } from '
 import type { CatchUpResponse } from '@shared/realtime.js';
 import { ICEBREAKERS } from '@shared/rules/chat-icebreakers.js';
 import { ApiError } from '../api/http.js';
-import { fetchChats, fetchCounts, fetchLikesIfAvailable, fetchSync, postMessage, postMessagesRead, sendPageHiddenBeacon } from '../api/chats.js';
+import { fetchChats, fetchCounts, fetchLikesIfAvailable, fetchMessages, fetchSync, postMessage, postMessagesRead, sendPageHiddenBeacon } from '../api/chats.js';
 import { createChatSocket, type ChatSocket } from '../api/socket.js';
 import { fetchCurrentUser } from '../api/user.js';
 import { appStore } from './jotai.js';
@@ -18,7 +18,7 @@ import { createFallbackPoller, pollIntervalMs, readPollOverride, type FallbackPo
 import { markFailed, mergeStored, restoreOutgoing, type SendFailure } from './chat-thread.js';
 import { loadOutbox, outboxOf, saveOutbox } from './outbox.js';
 import { applyChats, applyMessages, applyOwnStored, applyReadEvent, getThread, selfId, removeConversation, setCounts, setCredits, updateThread, withLaterCredits } from './chat-store.js';
-import { chatEntriesAtom, connectionAtom, presenceAtom, pushSubscribedAtom, threadsAtom, typingAtom } from './chats.js';
+import { chatEntriesAtom, connectionAtom, openChatAtom, presenceAtom, pushSubscribedAtom, threadsAtom, typingAtom } from './chats.js';
 
 const ACK_TIMEOUT_MS = 10_000;
 const SYNC_PAGE_LIMIT = 20;
@@ -256,6 +256,7 @@ function catchUp(): Promise<void> {
         if (answer.sync && applySyncPage(answer.sync)) await syncFromDatabase();
       }
       await resendPending();
+      await closeOpenChatIfRemoved();
     } catch {
       // the socket stays up; the next invalidate, reconnect or poll round retries
     } finally {
@@ -263,6 +264,27 @@ function catchUp(): Promise<void> {
     }
   })();
   return catchUpRunning;
+}
+
+/**
+ * A chat deleted on another device while this one was away misses its 'chat:removed' and is simply
+ * not in the list the catch-up brought. When it is the chat on screen, the server says whether it
+ * is gone for this member (no message left to show, or no such conversation), and then it leaves
+ * the screen as the live event would have made it. A chat on screen that is absent from the list
+ * for another reason (deleted here and opened again from the profile, so nothing shows) is left.
+ */
+async function closeOpenChatIfRemoved(): Promise<void> {
+  const profile = appStore.get(openChatAtom);
+  if (profile === null || appStore.get(chatEntriesAtom).has(profile)) return;
+  const conversation = getThread(profile)?.conversation ?? null;
+  if (conversation === null || getThread(profile)!.stored.length === 0) return;
+  try {
+    if ((await fetchMessages({ conversation, limit: 1 })).messages.length > 0) return;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404) return;
+  }
+  // A message in it may have brought it back to the list meanwhile.
+  if (!appStore.get(chatEntriesAtom).has(profile)) removeConversation(conversation);
 }
 
 /** One fallback round while the socket is down (spec: user, chats and likes; plus catch-up). */
