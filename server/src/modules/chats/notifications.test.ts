@@ -73,23 +73,20 @@ describe('notifications after commit', () => {
     const b = await createMember(server.db);
     const m1 = (await sendMessage(server.ctx, userRow(a.id), site, { profile: b.id, client_id: clientId(), body: '1' })).message;
     const m2 = (await sendMessage(server.ctx, userRow(a.id), site, { profile: b.id, client_id: clientId(), body: '2' })).message;
-    recorder.sent.length = 0;
-    // Read up to the first: the second is still unread in every tab of b.
-    const partly = await markRead(server.ctx, userRow(b.id), m1.conversation, m1.id);
-    expect(partly).toEqual({ total_unread: 1, total_new_likes: 0, badge: 1 });
-    expect(recorder.sent).toEqual([
-      { userId: b.id, event: 'counts', payload: partly },
-      { userId: b.id, event: 'message:read', payload: { conversation: m1.conversation, reader: b.id, message: m1.id, unread: 1 } },
-      { userId: a.id, event: 'message:read', payload: { conversation: m1.conversation, reader: b.id, message: m1.id } },
-    ]);
-    recorder.sent.length = 0;
-    const counts = await markRead(server.ctx, userRow(b.id), m2.conversation, m2.id);
-    expect(counts).toEqual({ total_unread: 0, total_new_likes: 0, badge: 0 });
-    expect(recorder.sent).toEqual([
-      { userId: b.id, event: 'counts', payload: counts },
-      { userId: b.id, event: 'message:read', payload: { conversation: m2.conversation, reader: b.id, message: m2.id, unread: 0 } },
-      { userId: a.id, event: 'message:read', payload: { conversation: m2.conversation, reader: b.id, message: m2.id } },
-    ]);
+    // What b reading up to `message` tells: b's counts, b's tabs what is left, a the read tick.
+    const readUpTo = async (message: typeof m1, unread: number) => {
+      recorder.sent.length = 0;
+      const counts = await markRead(server.ctx, userRow(b.id), message.conversation, message.id);
+      expect(counts).toEqual({ total_unread: unread, total_new_likes: 0, badge: unread });
+      expect(recorder.sent).toEqual([
+        { userId: b.id, event: 'counts', payload: counts },
+        { userId: b.id, event: 'message:read', payload: { conversation: message.conversation, reader: b.id, message: message.id, unread } },
+        { userId: a.id, event: 'message:read', payload: { conversation: message.conversation, reader: b.id, message: message.id } },
+      ]);
+    };
+    // Up to the first: the second is still unread in every tab of b.
+    await readUpTo(m1, 1);
+    await readUpTo(m2, 0);
     recorder.sent.length = 0;
     await markRead(server.ctx, userRow(b.id), m1.conversation, m1.id);
     expect(recorder.sent.map((n) => n.event)).toEqual(['counts']);
