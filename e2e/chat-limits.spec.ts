@@ -67,6 +67,9 @@ test('running out of credits shows the buy button and keeps the message for a re
   // Gifts the balance does not cover cannot be picked.
   await james.page.getByRole('button', { name: 'Send a gift' }).click();
   await expect(james.page.getByTestId('gift-rose')).toBeDisabled();
+  await expect(james.page.getByTestId('gift-credits').getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/credits');
+  await james.page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await james.page.screenshot({ path: 'screenshots/chat-desktop-gifts-no-credits-en.png' });
   await james.page.keyboard.press('Escape');
 
   // Retry sends the same client id again (the server stores a message at most once).

@@ -40,7 +40,8 @@ test('10,000 messages stay windowed and scrolling back keeps the position', asyn
     if (url.searchParams.has('before')) await new Promise<void>((resolve) => heldOlderPages.push(resolve));
     const first = Math.max(1, before - PAGE);
     const messages = Array.from({ length: before - first }, (_, i) => message(first + i));
-    const body: MessagesResponse = { ...real, messages, has_more: first > 1, history_cut: false, peer_last_read: TOTAL - 10 };
+    // All read already (last_read): the chat opens at its newest message, not at an unread divider.
+    const body: MessagesResponse = { ...real, messages, has_more: first > 1, history_cut: false, peer_last_read: TOTAL - 10, last_read: TOTAL };
     await route.fulfill({ contentType: 'application/json', body: JSON.stringify(body) });
   });
 

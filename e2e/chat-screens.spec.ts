@@ -95,6 +95,24 @@ test('a free member\'s chat past the history cut says why its messages are gone,
   await context.close();
 });
 
+test('a chat opened by its address, with unread messages, starts at them under the divider; opened again, it has none', async ({ browser, baseURL }) => {
+  const { page, context, chats } = await openAs(browser, baseURL!, 'en', VIEWPORTS.phone);
+  const unread = chats.chats.find((c) => c.num_unread_messages > 0 && c.profile.name !== DEMO_ACCOUNTS.premium.name)!;
+  await page.goto(`/chats/${unread.conversation}`);
+  const divider = page.getByTestId('chat-unread-divider');
+  await expect(divider).toBeVisible();
+  // The divider stands above as many of the peer's messages as were unread.
+  const below = await divider.evaluate((d) => [...document.querySelectorAll('[data-testid=chat-message].is-theirs')].filter((m) => m.getBoundingClientRect().top >= d.getBoundingClientRect().bottom - 1).length);
+  expect(below).toBe(unread.num_unread_messages);
+  await screenshot(page, 'screenshots/chat-phone-unread-en.png');
+  // Read now: opened again, nothing is unread.
+  await expect.poll(async () => ((await (await page.request.get('/api/chats.php')).json()) as ChatsResponse).chats.find((c) => c.conversation === unread.conversation)!.num_unread_messages).toBe(0);
+  await page.reload();
+  await expect(page.getByTestId('chat-message').first()).toBeVisible();
+  await expect(divider).toHaveCount(0);
+  await context.close();
+});
+
 test('a new conversation offers icebreakers', async ({ browser, baseURL }) => {
   const { page, context, chats } = await openAs(browser, baseURL!, 'en', VIEWPORTS.desktop);
   const known = new Set(chats.chats.map((c) => c.profile.id));

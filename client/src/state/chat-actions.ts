@@ -27,6 +27,8 @@ function applyPage(response: MessagesResponse, older: boolean): number {
         // only the first page and older pages say whether history continues upwards
         hasMoreBefore: older || !thread.loaded ? response.has_more : merged.hasMoreBefore,
         peerLastRead: Math.max(merged.peerLastRead, response.peer_last_read),
+        // An opening (not an older page) says where the unread messages begin.
+        ...(older ? {} : { openedReadMark: response.last_read, openedNewest: response.messages.at(-1)?.id ?? 0 }),
       };
     },
     response.conversation,

@@ -509,7 +509,7 @@ describe('the realtime owner', () => {
     socket.drop();
     // Meanwhile deleted elsewhere: gone from the list, and nothing of it left to show.
     listed = [];
-    vi.mocked(api.fetchMessages).mockResolvedValue({ conversation: CONVERSATION, messages: [], has_more: false, history_cut: false, peer_last_read: 0, profile: entry(message(100, PEER)).profile, blocked_by_me: false, blocked_me: false });
+    vi.mocked(api.fetchMessages).mockResolvedValue({ conversation: CONVERSATION, messages: [], has_more: false, history_cut: false, peer_last_read: 0, last_read: 0, profile: entry(message(100, PEER)).profile, blocked_by_me: false, blocked_me: false });
     socket.connect();
     await flush();
     expect(getThread(PEER)).toBeUndefined();
@@ -522,7 +522,7 @@ describe('the realtime owner', () => {
     );
     openThreadWith([message(100, PEER)]);
     appStore.set(openChatAtom, PEER);
-    vi.mocked(api.fetchMessages).mockResolvedValue({ conversation: CONVERSATION, messages: [message(100, PEER)], has_more: false, history_cut: false, peer_last_read: 0, profile: entry(message(100, PEER)).profile, blocked_by_me: false, blocked_me: false });
+    vi.mocked(api.fetchMessages).mockResolvedValue({ conversation: CONVERSATION, messages: [message(100, PEER)], has_more: false, history_cut: false, peer_last_read: 0, last_read: 0, profile: entry(message(100, PEER)).profile, blocked_by_me: false, blocked_me: false });
     socket.drop();
     socket.connect();
     await flush();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MessageDto } from '@shared/api/chats.js';
 import {
-  addOutgoing, applyPeerRead, canRetry, deliveryState, emptyThread, markFailed, markRetrying, mergeStored, messageKey,
+  addOutgoing, applyPeerRead, canRetry, firstUnreadAtOpen, deliveryState, emptyThread, markFailed, markRetrying, mergeStored, messageKey,
   newClientId, newestPeerMessageId, visibleMessages,
 } from './chat-thread.js';
 import { clientIdField } from '@shared/api/chats.js';
@@ -128,5 +128,16 @@ describe('retrying a failed message', () => {
   it('is offered where the refusal may pass later, not where it never can', () => {
     for (const code of ['network', 'try_later', 'insufficient_credits', 'conversation_limit', 'blocked', 'recipient_unconfirmed'] as const) expect(canRetry({ code }), code).toBe(true);
     for (const code of ['icebreaker_unavailable', 'message_too_long', 'message_empty', 'invalid_request', 'not_found'] as const) expect(canRetry({ code }), code).toBe(false);
+  });
+});
+
+describe('where the unread messages began', () => {
+  it('is the first of the peer\'s messages after the read mark as the chat was opened, up to the newest then', () => {
+    const thread = { ...mergeStored(emptyThread(PEER, 10), [dto(1, PEER), dto(2, ME), dto(3, PEER), dto(4, PEER), dto(5, PEER)]), openedReadMark: 2, openedNewest: 4 };
+    expect(firstUnreadAtOpen(thread)?.id).toBe(3);
+    // Everything read at opening: no divider, whatever arrives after.
+    expect(firstUnreadAtOpen({ ...thread, openedReadMark: 4 })).toBeNull();
+    // Only my own messages after the mark: nothing unread.
+    expect(firstUnreadAtOpen({ ...thread, openedReadMark: 1, openedNewest: 2 })).toBeNull();
   });
 });

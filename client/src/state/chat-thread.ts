@@ -42,6 +42,12 @@ export interface Thread {
   historyCut: boolean;
   /** the first page was loaded from the server */
   loaded: boolean;
+  /**
+   * As the chat was last opened: the member's own read mark and the newest message then. The peer's
+   * messages between the two were unread, and "Unread messages" goes above the first of them.
+   */
+  openedReadMark: number;
+  openedNewest: number;
 }
 
 export function messageKey(sender: number, clientId: string): string {
@@ -49,7 +55,7 @@ export function messageKey(sender: number, clientId: string): string {
 }
 
 export function emptyThread(profile: number, conversation: number | null): Thread {
-  return { profile, conversation, byId: new Map(), stored: [], outgoing: [], peerLastRead: 0, hasMoreBefore: false, historyCut: false, loaded: false };
+  return { profile, conversation, byId: new Map(), stored: [], outgoing: [], peerLastRead: 0, hasMoreBefore: false, historyCut: false, loaded: false, openedReadMark: 0, openedNewest: 0 };
 }
 
 export function fromDto(dto: MessageDto): ChatMessage {
@@ -147,6 +153,12 @@ export function addOutgoing(thread: Thread, draft: OutgoingDraft): Thread {
     failure: null,
   };
   return { ...thread, outgoing: [...thread.outgoing, message] };
+}
+
+/** The first message that was unread when the chat was opened, or null. */
+export function firstUnreadAtOpen(thread: Thread): ChatMessage | null {
+  if (thread.openedNewest <= thread.openedReadMark) return null;
+  return thread.stored.find((m) => m.sender === thread.profile && m.id !== null && m.id > thread.openedReadMark && m.id <= thread.openedNewest) ?? null;
 }
 
 /** An unsent message saved before a reload (state/outbox.ts), back at the end of its thread. */

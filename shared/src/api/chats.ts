@@ -126,6 +126,8 @@ export interface MessagesResponse {
   /** older messages exist that this (free) member may no longer see */
   history_cut: boolean;
   peer_last_read: number;
+  /** the newest message the member has read themselves, as this page was read (where "Unread messages" goes) */
+  last_read: number;
   profile: ChatProfileDto;
   blocked_by_me: boolean;
   blocked_me: boolean;

@@ -7,7 +7,7 @@ import { Spinner } from '../Spinner.js';
 import { useAtomValue, useSetAtom } from '../../state/jotai.js';
 import { userAtom } from '../../state/user.js';
 import { chatEntriesAtom, connectionAtom, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom, typingAtom } from '../../state/chats.js';
-import { visibleMessages } from '../../state/chat-thread.js';
+import { firstUnreadAtOpen, visibleMessages } from '../../state/chat-thread.js';
 import {
   discardChatMessage, loadOlderMessages, markChatRead, openChat, removeChat, retryChatMessage, sendChatMessage, setChatBlocked, setTyping,
 } from '../../state/chat-actions.js';
@@ -88,13 +88,8 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
 
   const messages = useMemo(() => (thread ? visibleMessages(thread) : []), [thread]);
   const loaded = thread?.loaded ?? false;
-  // Taken as the chat opens, before reading it sets the count to zero: the divider stays put.
-  const [unreadAtOpen] = useState(() => entry?.num_unread_messages ?? 0);
-  const unreadFromKey = useRef<string | null>(null);
-  if (unreadFromKey.current === null && loaded && unreadAtOpen > 0) {
-    const fromPeer = messages.filter((m) => m.sender === profile);
-    unreadFromKey.current = fromPeer[fromPeer.length - unreadAtOpen]?.key ?? '';
-  }
+  // From the server's read mark as the chat was opened: reading it now does not move the divider.
+  const unreadFromKey = useMemo(() => (thread ? (firstUnreadAtOpen(thread)?.key ?? null) : null), [thread]);
 
   // This chat is on screen while the page is visible: its messages are read as they arrive.
   useEffect(() => {
@@ -188,7 +183,7 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
         onRetry={onRetry}
         onDiscard={onDiscard}
         stickToken={stickToken}
-        unreadFromKey={unreadFromKey.current || null}
+        unreadFromKey={unreadFromKey}
         empty={
           // A chat whose every message is past the history cut shows the cut notice alone.
           isEmpty && !thread.historyCut && (

@@ -27,6 +27,14 @@ describe('relative last seen', () => {
     expect(relativeParts(now - 14 * 86_400_000, now)).toEqual({ value: -2, unit: 'week' });
     expect(relativeParts(now - 400 * 86_400_000, now)).toEqual({ value: -1, unit: 'year' });
   });
+
+  it('counts days by the calendar: late the day before yesterday is 2 days ago, not yesterday', () => {
+    const noon = new Date(2026, 10, 28, 11, 24).getTime();
+    expect(relativeParts(new Date(2026, 10, 26, 20, 29).getTime(), noon)).toEqual({ value: -2, unit: 'day' });
+    expect(relativeParts(new Date(2026, 10, 27, 9, 0).getTime(), noon)).toEqual({ value: -1, unit: 'day' });
+    // Under a day is still hours, even across midnight.
+    expect(relativeParts(new Date(2026, 10, 27, 23, 0).getTime(), noon)).toEqual({ value: -12, unit: 'hour' });
+  });
 });
 
 describe('message rows', () => {

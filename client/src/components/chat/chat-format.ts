@@ -35,11 +35,22 @@ export function relativeParts(thenMs: number, nowMs: number): { value: number; u
   if (minutes < 60) return { value: -minutes, unit: 'minute' };
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return { value: -hours, unit: 'hour' };
-  const days = Math.floor(hours / 24);
+  // Days by the calendar, as the words say them: 39 hours ago, on the day before yesterday, is
+  // "2 days ago", not "yesterday".
+  const days = Math.max(1, calendarDaysBetween(thenMs, nowMs));
   if (days < 7) return { value: -days, unit: 'day' };
   if (days < 30) return { value: -Math.floor(days / 7), unit: 'week' };
   if (days < 365) return { value: -Math.floor(days / 30), unit: 'month' };
   return { value: -Math.floor(days / 365), unit: 'year' };
+}
+
+/** Local midnights from `thenMs` to `nowMs` (rounded, so a daylight-saving day still counts one). */
+function calendarDaysBetween(thenMs: number, nowMs: number): number {
+  const midnight = (ms: number) => {
+    const d = new Date(ms);
+    return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  };
+  return Math.round((midnight(nowMs) - midnight(thenMs)) / 86_400_000);
 }
 
 /** Calendar day of a timestamp in the viewer's time zone, e.g. '2025-03-09'. */

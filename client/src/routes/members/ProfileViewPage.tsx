@@ -120,7 +120,7 @@ function ProfileCard({ answer, onChange }: { answer: ProfileResponse; onChange: 
             {profile.age > 0 && <span className="profile-card-age">, {profile.age}</span>}
           </h1>
           {place && <p className="profile-card-place">{place}</p>}
-          <PresenceText presence={presence} typing={false} />
+          {!own && <PresenceText presence={presence} typing={false} />}
           {profile.about && <p className="profile-card-about">{profile.about}</p>}
           {blockedByMe && (
             <p className="chat-notice chat-notice-warning" data-testid="profile-blocked-by-me">

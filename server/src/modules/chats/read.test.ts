@@ -123,7 +123,7 @@ describe('messages of one conversation', () => {
     const nobody = await createMember(server.db, { name: 'Quiet' });
     const res = await me.client.get(`/api/messages.php?profile=${nobody.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ conversation: null, messages: [], has_more: false, history_cut: false, peer_last_read: 0, profile: { name: 'Quiet' } });
+    expect(res.body).toMatchObject({ conversation: null, messages: [], has_more: false, history_cut: false, peer_last_read: 0, last_read: 0, profile: { name: 'Quiet' } });
 
     const a = await loggedInMember(server);
     const b = await createMember(server.db);
@@ -221,6 +221,9 @@ describe('marking read', () => {
     expect(r1.status).toBe(200);
     expect(r1.body.counts).toEqual({ total_unread: 2, total_new_likes: 0, badge: 2 });
     expect(member(conversation, me.user.id)).toMatchObject({ lastReadMessageId: sent[1].id, unreadCount: 2 });
+    // The history tells the member where their unread messages begin (and the peer's page its own mark).
+    expect((await me.client.get(`/api/messages.php?conversation=${conversation}`)).body.last_read).toBe(sent[1].id);
+    expect((await peer.client.get(`/api/messages.php?conversation=${conversation}`)).body.last_read).toBe(0);
 
     // An older mark never moves it back.
     const r0 = await me.client.post('/api/messages-read.php', { conversation, message: sent[0].id });

@@ -103,7 +103,7 @@ function readMessagesPage(ctx: AppContext, user: UserRow, site: SiteRow, query: 
     blocked_by_me: blockedByMe.has(peerId),
     blocked_me: blockedMe.has(peerId),
   };
-  if (!conversation) return { conversation: null, messages: [], has_more: false, history_cut: false, peer_last_read: 0, ...base };
+  if (!conversation) return { conversation: null, messages: [], has_more: false, history_cut: false, peer_last_read: 0, last_read: 0, ...base };
 
   const member = q.findMember(ctx.db, conversation.id, user.id)!;
   const since = historyCutoff(now, user.paidUser);
@@ -115,6 +115,7 @@ function readMessagesPage(ctx: AppContext, user: UserRow, site: SiteRow, query: 
     has_more: page.hasMore,
     history_cut: since !== null && q.hasMessagesBefore(ctx.db, conversation.id, member.hiddenBeforeMessageId, since),
     peer_last_read: base.blocked_by_me || base.blocked_me ? 0 : (q.findMember(ctx.db, conversation.id, peerId)?.lastReadMessageId ?? 0),
+    last_read: member.lastReadMessageId,
     ...base,
   };
 }
