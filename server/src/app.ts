@@ -54,14 +54,15 @@ function setSecurityHeaders(res: Response): void {
   res.setHeader('X-Frame-Options', 'DENY');
 }
 
+/** The beacon whose body is never read (see apiPrelude). */
+const PAGE_HIDDEN_PATH = '/page-hidden.php';
+
 /**
  * What every API request needs before the session: the security headers, no caching, its site
  * (an unknown host is a 404 `unknown_site`), and a parsed JSON body unless it is a GET or HEAD,
  * which carry none, or the page-hidden beacon, whose body nobody reads (a malformed or oversized
  * one would otherwise be a 400 or 413 and lose the last-seen it reports).
  */
-const PAGE_HIDDEN_PATH = '/page-hidden.php';
-
 function apiPrelude(ctx: AppContext, sites: SiteDirectory): RequestHandler {
   const parseJson = express.json({ limit: '64kb', strict: false });
   return (req, res, next) => {
