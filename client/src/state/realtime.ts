@@ -276,8 +276,9 @@ function catchUp(): Promise<void> {
 async function closeOpenChatIfRemoved(): Promise<void> {
   const profile = appStore.get(openChatAtom);
   if (profile === null || appStore.get(chatEntriesAtom).has(profile)) return;
-  const conversation = getThread(profile)?.conversation ?? null;
-  if (conversation === null || getThread(profile)!.stored.length === 0) return;
+  const thread = getThread(profile);
+  const conversation = thread?.conversation ?? null;
+  if (conversation === null || thread!.stored.length === 0) return;
   try {
     if ((await fetchMessages({ conversation, limit: 1 })).messages.length > 0) return;
   } catch (error) {

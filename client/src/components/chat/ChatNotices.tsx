@@ -30,14 +30,7 @@ export function ChatNotices({ name, blockedMe, blockedByMe, canReceiveReplies, f
         </p>
       )}
       {!blockedMe && !blockedByMe && !canReceiveReplies && <p className="chat-notice chat-notice-warning" data-testid="notice-unconfirmed">{t('chat.unconfirmed', { name })}</p>}
-      {(short || failure?.code === 'insufficient_credits') && (
-        <div className="chat-notice chat-notice-danger chat-notice-cta" role="alert" data-testid="notice-credits">
-          <span>{t('chat.noCredits')}</span>
-          <Link className="btn btn-primary btn-sm" to={pathFor('credits')}>
-            {t('chat.buyCredits')}
-          </Link>
-        </div>
-      )}
+      {(short || failure?.code === 'insufficient_credits') && <NoCreditsNotice testId="notice-credits" alert />}
       {failure?.code === 'conversation_limit' && (
         <div className="chat-notice chat-notice-premium chat-notice-cta" role="alert" data-testid="notice-premium">
           <span>
@@ -53,6 +46,23 @@ export function ChatNotices({ name, blockedMe, blockedByMe, canReceiveReplies, f
       {failure && !['insufficient_credits', 'conversation_limit', 'recipient_unconfirmed', 'blocked', 'network'].includes(failure.code) && (
         <p className="chat-notice chat-notice-danger" role="alert">{intl.formatMessage({ id: `errors.${failure.code}`, defaultMessage: t('chat.sendFailed') }, { max: 0, minutes: 0 })}</p>
       )}
+    </div>
+  );
+}
+
+/**
+ * "You do not have enough credits" with Buy credits (spec section 8): above the composer, where it
+ * is announced (`alert`), and in the gift picker, which passes `onLeave` to close itself on the way
+ * to the credits page.
+ */
+export function NoCreditsNotice({ testId, className = '', alert = false, onLeave }: { testId: string; className?: string; alert?: boolean; onLeave?: () => void }) {
+  const intl = useIntl();
+  return (
+    <div className={`chat-notice chat-notice-danger chat-notice-cta ${className}`.trim()} role={alert ? 'alert' : undefined} data-testid={testId}>
+      <span>{intl.formatMessage({ id: 'chat.noCredits' })}</span>
+      <Link className="btn btn-primary btn-sm" to={pathFor('credits')} onClick={onLeave}>
+        {intl.formatMessage({ id: 'chat.buyCredits' })}
+      </Link>
     </div>
   );
 }

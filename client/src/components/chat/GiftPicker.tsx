@@ -2,10 +2,9 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { GiftDto } from '@shared/api/chats.js';
 import { fetchGifts } from '../../api/chats.js';
-import { Link } from 'react-router';
-import { pathFor } from '@shared/routes.js';
 import { Modal } from '../Modal.js';
 import { Spinner } from '../Spinner.js';
+import { NoCreditsNotice } from './ChatNotices.js';
 
 /**
  * The gift catalogue (GET /api/gifts.php); each gift costs the site's gift_credits. A gift the
@@ -26,14 +25,7 @@ export function GiftPicker({ open, credits, onClose, onPick }: { open: boolean; 
       <p className="chat-modal-lead">{intl.formatMessage({ id: 'chat.giftLead' })}</p>
       {!gifts && !failed && <Spinner block />}
       {failed && <p className="chat-notice chat-notice-danger">{intl.formatMessage({ id: 'chat.loadFailed' })}</p>}
-      {gifts && gifts.some((gift) => gift.credits > credits) && (
-        <div className="chat-notice chat-notice-danger chat-notice-cta chat-gift-credits" data-testid="gift-credits">
-          <span>{intl.formatMessage({ id: 'chat.noCredits' })}</span>
-          <Link className="btn btn-primary btn-sm" to={pathFor('credits')} onClick={onClose}>
-            {intl.formatMessage({ id: 'chat.buyCredits' })}
-          </Link>
-        </div>
-      )}
+      {gifts && gifts.some((gift) => gift.credits > credits) && <NoCreditsNotice testId="gift-credits" className="chat-gift-credits" onLeave={onClose} />}
       {gifts && (
         <ul className="chat-gift-grid">
           {gifts.map((gift) => (

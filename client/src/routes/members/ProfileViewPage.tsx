@@ -45,11 +45,7 @@ export function ProfileViewPage() {
         setLoad({ state: 'shown', answer });
         if (!answer.blocked_by_me) watchPresence([profileId]);
       },
-      (error: unknown) => {
-        if (cancelled) return;
-        const code = error instanceof ApiError && (error.code === 'blocked' || error.status === 404) ? (error.code === 'blocked' ? 'blocked' : 'not_found') : 'failed';
-        setLoad({ state: 'refused', code });
-      },
+      (error: unknown) => !cancelled && setLoad({ state: 'refused', code: refusalOf(error) }),
     );
     return () => {
       cancelled = true;
@@ -77,6 +73,13 @@ export function ProfileViewPage() {
     );
   }
   return <ProfileCard answer={load.answer} onChange={(answer) => setLoad({ state: 'shown', answer })} />;
+}
+
+/** Why the profile is not shown: the member blocked the viewer, there is no such member, or the load failed. */
+function refusalOf(error: unknown): 'blocked' | 'not_found' | 'failed' {
+  if (!(error instanceof ApiError)) return 'failed';
+  if (error.code === 'blocked') return 'blocked';
+  return error.status === 404 ? 'not_found' : 'failed';
 }
 
 function ProfileCard({ answer, onChange }: { answer: ProfileResponse; onChange: (answer: ProfileResponse) => void }) {
