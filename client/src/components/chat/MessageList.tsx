@@ -53,6 +53,8 @@ export function MessageList(props: MessageListProps) {
   const newestKey = useRef<string | null>(null);
   /** where the list itself last scrolled to: that scroll event must not move the anchor */
   const programmaticTop = useRef<number | null>(null);
+  /** scrollTop at the last scroll event: an event that did not move is no scroll by the member */
+  const lastEventTop = useRef<number | null>(null);
 
   const rows = useMemo(() => buildRows(messages, unreadFromKey), [messages, unreadFromKey]);
   /** whether the list has opened at the unread divider once (it does so only at the start) */
@@ -145,8 +147,13 @@ export function MessageList(props: MessageListProps) {
     if (!el) return;
     // Our own corrective scroll keeps the anchor: re-anchoring on rows whose height is still an
     // estimate would let the view drift once they are measured.
+    // Chromium also fires a scroll event, before the resize observer below runs, when the box gets
+    // shorter without moving (the composer grew a line): taken as the member's, it unpinned the list
+    // and the newest message slid out of view under the composer.
+    const moved = lastEventTop.current === null || Math.abs(el.scrollTop - lastEventTop.current) >= 1;
+    lastEventTop.current = el.scrollTop;
     if (programmaticTop.current !== null && Math.abs(el.scrollTop - programmaticTop.current) < 1) programmaticTop.current = null;
-    else rememberPosition();
+    else if (moved) rememberPosition();
     setViewport({ top: el.scrollTop, height: el.clientHeight });
     if (el.scrollTop < LOAD_OLDER_AT_PX && hasMoreBefore && !loadingOlder) onLoadOlder();
   };
