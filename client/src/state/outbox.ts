@@ -3,6 +3,11 @@
  * loses none: a message written offline is still pending when the page comes back and goes out
  * with its first client id (the server stores it once), and a refused one still shows why, with
  * Retry and Remove. Kept per member, and dropped at log-out, as they are private text.
+ *
+ * Several tabs share one member's key: each tab writes only its own entries into what is stored
+ * and leaves the other tabs' alone, so a message written offline in one tab is not erased by
+ * another tab's save. A page that starts takes every entry; one still held by a living tab then
+ * goes out from both, under one client id, and the server stores it once.
  */
 import type { ChatMessage, Thread } from './chat-thread.js';
 
@@ -22,15 +27,21 @@ export function outboxOf(threads: Iterable<Thread>): OutboxEntry[] {
   return entries;
 }
 
-let lastWritten = new Map<number, string>();
+/** Per member: this tab's entries as last written, and their keys (to take back the ones it sent). */
+let lastWritten = new Map<number, { text: string; keys: ReadonlySet<string> }>();
 
 export function saveOutbox(userId: number, entries: readonly OutboxEntry[]): void {
-  const text = entries.length === 0 ? '' : JSON.stringify(entries);
-  if (lastWritten.get(userId) === text) return;
+  const text = JSON.stringify(entries);
+  const previous = lastWritten.get(userId);
+  if (previous?.text === text || (previous === undefined && entries.length === 0)) return;
+  const keys = new Set(entries.map((e) => e.message.key));
   try {
-    if (text === '') localStorage.removeItem(KEY_PREFIX + userId);
-    else localStorage.setItem(KEY_PREFIX + userId, text);
-    lastWritten.set(userId, text);
+    // Other tabs' entries stay: those this tab never wrote and does not hold now.
+    const others = readEntries(userId).filter((e) => !keys.has(e.message.key) && !previous?.keys.has(e.message.key));
+    const next = [...others, ...entries];
+    if (next.length === 0) localStorage.removeItem(KEY_PREFIX + userId);
+    else localStorage.setItem(KEY_PREFIX + userId, JSON.stringify(next));
+    lastWritten.set(userId, { text, keys });
   } catch {
     // storage full or disabled: the messages stay in memory, as before
   }
@@ -38,15 +49,20 @@ export function saveOutbox(userId: number, entries: readonly OutboxEntry[]): voi
 
 /** The saved messages; one pending for longer than OUTBOX_AUTO_SEND_MS comes back as not sent. */
 export function loadOutbox(userId: number, now = Date.now()): OutboxEntry[] {
+  const entries = readEntries(userId).map((entry) =>
+    entry.message.local === 'pending' && now - Date.parse(entry.message.created_at) > OUTBOX_AUTO_SEND_MS
+      ? { ...entry, message: { ...entry.message, local: 'failed' as const, failure: { code: 'network' as const } } }
+      : entry,
+  );
+  // Tabs' entries are stored one tab after another: back in the order they were written.
+  return entries.sort((a, b) => Date.parse(a.message.created_at) - Date.parse(b.message.created_at));
+}
+
+function readEntries(userId: number): OutboxEntry[] {
   try {
     const raw = localStorage.getItem(KEY_PREFIX + userId);
     const parsed = raw ? (JSON.parse(raw) as unknown) : [];
-    if (!Array.isArray(parsed)) return [];
-    return parsed.filter(isEntry).map((entry) =>
-      entry.message.local === 'pending' && now - Date.parse(entry.message.created_at) > OUTBOX_AUTO_SEND_MS
-        ? { ...entry, message: { ...entry.message, local: 'failed', failure: { code: 'network' } } }
-        : entry,
-    );
+    return Array.isArray(parsed) ? parsed.filter(isEntry) : [];
   } catch {
     return [];
   }
