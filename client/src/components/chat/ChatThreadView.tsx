@@ -48,6 +48,10 @@ export function ChatThreadView({ target }: { target: Target }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [targetKey]);
 
+  const leave = useCallback(() => void navigate(pathFor('chats')), [navigate]);
+  // The chat no longer exists: Back should not lead to it again.
+  const leaveRemoved = useCallback(() => void navigate(pathFor('chats'), { replace: true }), [navigate]);
+
   if (loadError) {
     return (
       <div className="chat-thread chat-thread-message">
@@ -61,9 +65,8 @@ export function ChatThreadView({ target }: { target: Target }) {
       key={profileId}
       profile={profileId}
       me={me}
-      onGone={() => void navigate(pathFor('chats'))}
-      // The chat no longer exists: Back should not lead to it again.
-      onRemovedElsewhere={() => void navigate(pathFor('chats'), { replace: true })}
+      onGone={leave}
+      onRemovedElsewhere={leaveRemoved}
     />
   );
 }

@@ -53,7 +53,9 @@ export default function ChatsPage() {
     const last = readLastOpenedChat();
     const entry = last ? entries.get(last.profile) : undefined;
     if (entry) void navigate(pathFor('chats-id', { id: entry.conversation }), { replace: true });
-  }, [target, desktop, loaded, entries, navigate]);
+    // numericId stands for target (a new object each render)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [numericId, desktop, loaded, entries, navigate]);
 
   return (
     // data-connection: whether live events reach this page (tests wait for it before acting elsewhere)
