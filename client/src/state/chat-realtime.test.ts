@@ -516,13 +516,33 @@ describe('the realtime owner', () => {
     expect(appStore.get(chatEntriesAtom).has(PEER)).toBe(false);
   });
 
+  it('a chat deleted elsewhere while this page was hidden and offline leaves the screen once the page is shown again', async () => {
+    let listed: ChatEntryDto[] = [entry(message(100, PEER))];
+    const respond: Responder = (event) =>
+      event === 'catch-up' ? { ok: true, data: { chats: { chats: listed, counts: COUNTS }, sync: { messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 } } } : undefined;
+    await startConnected(respond);
+    openThreadWith([message(100, PEER)]);
+    // Hidden: the chat view reports no chat on screen.
+    appStore.set(openChatAtom, null);
+    socket.drop();
+    listed = [];
+    vi.mocked(api.fetchMessages).mockResolvedValue({ conversation: CONVERSATION, messages: [], has_more: false, history_cut: false, peer_last_read: 0, last_read: 0, profile: entry(message(100, PEER)).profile, blocked_by_me: false, blocked_me: false });
+    socket.connect();
+    await flush();
+    expect(getThread(PEER)).toBeDefined();
+    // Shown again: the same check the reconnect would have made.
+    appStore.set(openChatAtom, PEER);
+    await flush();
+    expect(getThread(PEER)).toBeUndefined();
+  });
+
   it('the chat on screen, absent from the list but with messages to show, stays', async () => {
     await startConnected((event) =>
       event === 'catch-up' ? { ok: true, data: { chats: { chats: [], counts: COUNTS }, sync: { messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 } } } : undefined,
     );
+    vi.mocked(api.fetchMessages).mockResolvedValue({ conversation: CONVERSATION, messages: [message(100, PEER)], has_more: false, history_cut: false, peer_last_read: 0, last_read: 0, profile: entry(message(100, PEER)).profile, blocked_by_me: false, blocked_me: false });
     openThreadWith([message(100, PEER)]);
     appStore.set(openChatAtom, PEER);
-    vi.mocked(api.fetchMessages).mockResolvedValue({ conversation: CONVERSATION, messages: [message(100, PEER)], has_more: false, history_cut: false, peer_last_read: 0, last_read: 0, profile: entry(message(100, PEER)).profile, blocked_by_me: false, blocked_me: false });
     socket.drop();
     socket.connect();
     await flush();

@@ -33,6 +33,8 @@ let generation = 0;
 /** Newest message id applied from the event stream (socket, sync): where the next catch-up starts. */
 let newestHeld = 0;
 let catchUpRunning: Promise<void> | null = null;
+/** A catch-up ran while no chat was on screen (the page hidden): the chat shown next is checked then. */
+let openChatUnchecked = false;
 const inFlight = new Set<string>();
 
 export function isSocketOnline(): boolean {
@@ -77,9 +79,14 @@ export function startRealtime(): () => void {
     if (document.visibilityState === 'hidden') sendPageHiddenBeacon();
   };
   document.addEventListener('visibilitychange', onVisibility);
+  openChatUnchecked = false;
+  const checkShownChat = appStore.sub(openChatAtom, () => {
+    if (openChatUnchecked && appStore.get(openChatAtom) !== null) void closeOpenChatIfRemoved();
+  });
   return () => {
     stopped = true;
     keepOutbox();
+    checkShownChat();
     document.removeEventListener('visibilitychange', onVisibility);
     poller?.stop();
     poller = null;
@@ -275,6 +282,8 @@ function catchUp(): Promise<void> {
  */
 async function closeOpenChatIfRemoved(): Promise<void> {
   const profile = appStore.get(openChatAtom);
+  // A hidden page has no chat on screen: the check waits until one is shown again.
+  openChatUnchecked = profile === null;
   if (profile === null || appStore.get(chatEntriesAtom).has(profile)) return;
   const thread = getThread(profile);
   const conversation = thread?.conversation ?? null;
