@@ -499,36 +499,34 @@ describe('the realtime owner', () => {
     }
   });
 
-  it('the chat on screen, deleted on another device while this one was offline, leaves the screen at the reconnect', async () => {
+  /**
+   * The chat with PEER is open (shown or, with `hidden`, in a hidden page) when the socket drops;
+   * meanwhile it is deleted on another device, so the catch-up's list lacks it and the server has
+   * nothing of it left to show. Resolves once the reconnect's catch-up ran.
+   */
+  async function deletedElsewhereWhileOffline(shown: boolean): Promise<void> {
     let listed: ChatEntryDto[] = [entry(message(100, PEER))];
-    const respond: Responder = (event) =>
-      event === 'catch-up' ? { ok: true, data: { chats: { chats: listed, counts: COUNTS }, sync: { messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 } } } : undefined;
-    await startConnected(respond);
+    await startConnected((event) =>
+      event === 'catch-up' ? { ok: true, data: { chats: { chats: listed, counts: COUNTS }, sync: { messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 } } } : undefined,
+    );
     openThreadWith([message(100, PEER)]);
-    appStore.set(openChatAtom, PEER);
+    // A hidden page has no chat on screen.
+    appStore.set(openChatAtom, shown ? PEER : null);
     socket.drop();
-    // Meanwhile deleted elsewhere: gone from the list, and nothing of it left to show.
     listed = [];
     vi.mocked(api.fetchMessages).mockResolvedValue({ conversation: CONVERSATION, messages: [], has_more: false, history_cut: false, peer_last_read: 0, last_read: 0, profile: entry(message(100, PEER)).profile, blocked_by_me: false, blocked_me: false });
     socket.connect();
     await flush();
+  }
+
+  it('the chat on screen, deleted on another device while this one was offline, leaves the screen at the reconnect', async () => {
+    await deletedElsewhereWhileOffline(true);
     expect(getThread(PEER)).toBeUndefined();
     expect(appStore.get(chatEntriesAtom).has(PEER)).toBe(false);
   });
 
   it('a chat deleted elsewhere while this page was hidden and offline leaves the screen once the page is shown again', async () => {
-    let listed: ChatEntryDto[] = [entry(message(100, PEER))];
-    const respond: Responder = (event) =>
-      event === 'catch-up' ? { ok: true, data: { chats: { chats: listed, counts: COUNTS }, sync: { messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 } } } : undefined;
-    await startConnected(respond);
-    openThreadWith([message(100, PEER)]);
-    // Hidden: the chat view reports no chat on screen.
-    appStore.set(openChatAtom, null);
-    socket.drop();
-    listed = [];
-    vi.mocked(api.fetchMessages).mockResolvedValue({ conversation: CONVERSATION, messages: [], has_more: false, history_cut: false, peer_last_read: 0, last_read: 0, profile: entry(message(100, PEER)).profile, blocked_by_me: false, blocked_me: false });
-    socket.connect();
-    await flush();
+    await deletedElsewhereWhileOffline(false);
     expect(getThread(PEER)).toBeDefined();
     // Shown again: the same check the reconnect would have made.
     appStore.set(openChatAtom, PEER);
