@@ -85,3 +85,30 @@ test('a message written with the network down survives a reload and is stored on
   expect(history.messages.filter((m) => m.body === text)).toHaveLength(1);
   await b.context.close();
 });
+
+test('the browser going offline shows the offline bar at once; back online, the chat is live again with what was missed', async ({ browser, baseURL }) => {
+  const a = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
+  const b = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+  const { conversation } = await conversationWith(b, DEMO_ACCOUNTS.premium.name);
+  await b.page.goto(`/chats/${conversation}`);
+  await expect(b.page.getByTestId('chat-page')).toHaveAttribute('data-connection', 'online');
+
+  // A dead network is noticed by the socket's pings only after about 45 s; the browser knows at once.
+  await b.context.setOffline(true);
+  await expect(b.page.getByTestId('chat-offline')).toBeVisible({ timeout: 3_000 });
+
+  await a.page.goto(`/chats/${conversation}`);
+  const missed = uniqueText('Sent while you were offline');
+  await sendFromComposer(a.page, missed);
+  await expect(bubble(a.page, missed)).toHaveAttribute('data-state', /sent|read/);
+
+  await b.context.setOffline(false);
+  await expect(b.page.getByTestId('chat-page')).toHaveAttribute('data-connection', 'online', { timeout: 15_000 });
+  await expect(b.page.getByTestId('chat-offline')).toBeHidden();
+  await expect(bubble(b.page, missed)).toHaveCount(1);
+  const live = uniqueText('And this one live');
+  await sendFromComposer(a.page, live);
+  await expect(bubble(b.page, live)).toBeVisible();
+  await a.context.close();
+  await b.context.close();
+});

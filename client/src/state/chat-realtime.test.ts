@@ -64,13 +64,20 @@ class FakeSocket {
   server(event: string, ...args: unknown[]) {
     for (const handler of this.handlers.get(event) ?? []) handler(...args);
   }
+  /** false: the network is down, and an attempt to connect fails */
+  reachable = true;
   connect() {
+    if (!this.reachable) return this.server('connect_error', new Error('xhr poll error'));
     this.connected = true;
     this.server('connect');
   }
   drop() {
     this.connected = false;
     this.server('disconnect');
+  }
+  disconnect() {
+    this.drop();
+    return this;
   }
   sends() {
     return this.emitted.filter((e) => e.event === 'message:send').map((e) => e.payload as { client_id: string });
@@ -532,6 +539,26 @@ describe('the realtime owner', () => {
     appStore.set(openChatAtom, PEER);
     await flush();
     expect(getThread(PEER)).toBeUndefined();
+  });
+
+  it('the browser going offline shows the connection as offline at once and drops the socket, which reconnects with a catch-up', async () => {
+    let catchUps = 0;
+    await startConnected((event) => {
+      if (event === 'catch-up') catchUps++;
+      return undefined;
+    });
+    expect(appStore.get(connectionAtom)).toBe('online');
+    const before = catchUps;
+    socket.reachable = false;
+    window.dispatchEvent(new Event('offline'));
+    expect(appStore.get(connectionAtom)).toBe('offline');
+    expect(socket.connected).toBe(false);
+    // Socket.IO's reconnection gets through once the network is back: caught up from the database.
+    socket.reachable = true;
+    socket.connect();
+    await flush();
+    expect(appStore.get(connectionAtom)).toBe('online');
+    expect(catchUps).toBe(before + 1);
   });
 
   it('the chat on screen, absent from the list but with messages to show, stays', async () => {

@@ -79,6 +79,7 @@ export function startRealtime(): () => void {
     if (document.visibilityState === 'hidden') sendPageHiddenBeacon();
   };
   document.addEventListener('visibilitychange', onVisibility);
+  window.addEventListener('offline', onBrowserOffline);
   openChatUnchecked = false;
   const checkShownChat = appStore.sub(openChatAtom, () => {
     if (openChatUnchecked && appStore.get(openChatAtom) !== null) void closeOpenChatIfRemoved();
@@ -88,6 +89,7 @@ export function startRealtime(): () => void {
     keepOutbox();
     checkShownChat();
     document.removeEventListener('visibilitychange', onVisibility);
+    window.removeEventListener('offline', onBrowserOffline);
     poller?.stop();
     poller = null;
     socket?.close();
@@ -105,6 +107,19 @@ function keepOutboxOf(userId: number | null): () => void {
   if (userId === null) return () => undefined;
   for (const { profile, message } of loadOutbox(userId)) updateThread(profile, (t) => restoreOutgoing(t, message), message.conversation);
   return appStore.sub(threadsAtom, () => saveOutbox(userId, outboxOf(appStore.get(threadsAtom).values())));
+}
+
+/**
+ * The browser says the network is gone. A socket on a dead network notices only when its pings go
+ * unanswered (about 45 s with the server's defaults), and meanwhile the member's messages sat with a
+ * clock and no word why. The socket is dropped at once: the offline bar shows, sends wait in the
+ * outbox, and Socket.IO's reconnection (with its backoff) brings it back with a catch-up once the
+ * network returns. A false alarm costs one reconnect.
+ */
+function onBrowserOffline(): void {
+  if (!socket?.connected) return;
+  socket.disconnect();
+  socket.connect();
 }
 
 function wireSocket(s: ChatSocket): void {
