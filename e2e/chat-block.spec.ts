@@ -11,7 +11,22 @@ test('blocking from the chat menu stops writing until unblocked', async ({ brows
   const input = sophie.page.getByTestId('chat-input');
   await expect(input).toBeEnabled();
 
-  await sophie.page.getByRole('button', { name: 'Chat options' }).click();
+  // With the keyboard: the menu's arrows reach Block, the dialog starts on Cancel, and Escape gives
+  // the focus back to the menu's button.
+  const options = sophie.page.getByRole('button', { name: 'Chat options' });
+  await options.focus();
+  await sophie.page.keyboard.press('Enter');
+  await expect(sophie.page.getByRole('menuitem', { name: 'View profile' })).toBeFocused();
+  await sophie.page.keyboard.press('ArrowDown');
+  await expect(sophie.page.getByRole('menuitem', { name: 'Block' })).toBeFocused();
+  await sophie.page.keyboard.press('Enter');
+  await expect(sophie.page.getByRole('dialog').getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await sophie.page.keyboard.press('Escape');
+  await expect(sophie.page.getByRole('dialog')).toHaveCount(0);
+  await expect(options).toBeFocused();
+  await expect(input).toBeEnabled();
+
+  await options.click();
   await sophie.page.getByRole('menuitem', { name: 'Block' }).click();
   await sophie.page.getByRole('dialog').getByRole('button', { name: 'Block' }).click();
   await expect(sophie.page.getByTestId('notice-blocked-by-me')).toContainText(other.profile.name);

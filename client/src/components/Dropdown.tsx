@@ -8,7 +8,29 @@ interface DropdownProps {
   children: (close: () => void) => ReactNode;
 }
 
-/** Menu button: opens on click, closes on Esc, outside click or choosing an item. */
+const MENU_ITEMS = '[role=menu] a, [role=menu] button';
+
+/** The key's move among n menu items from index `at`, or null for a key that does not move. */
+export function menuMove(key: string, at: number, n: number): number | null {
+  if (n === 0) return null;
+  switch (key) {
+    case 'ArrowDown':
+      return (at + 1) % n;
+    case 'ArrowUp':
+      return at <= 0 ? n - 1 : at - 1;
+    case 'Home':
+      return 0;
+    case 'End':
+      return n - 1;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Menu button: opens on click (or ArrowDown on the button), arrows, Home and End move among the
+ * items, closes on Esc, outside click or choosing an item.
+ */
 export function Dropdown({ toggle, toggleLabel, className, children }: DropdownProps) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -21,7 +43,7 @@ export function Dropdown({ toggle, toggleLabel, className, children }: DropdownP
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
     document.addEventListener('mousedown', onPointer);
-    root.current?.querySelector<HTMLElement>('[role=menu] a, [role=menu] button')?.focus();
+    root.current?.querySelector<HTMLElement>(MENU_ITEMS)?.focus();
     return () => document.removeEventListener('mousedown', onPointer);
   }, [open]);
 
@@ -36,6 +58,18 @@ export function Dropdown({ toggle, toggleLabel, className, children }: DropdownP
       ref={root}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && open) close();
+        if (!open) {
+          if (e.key === 'ArrowDown' && e.target === button.current) {
+            e.preventDefault();
+            setOpen(true);
+          }
+          return;
+        }
+        const items = Array.from(root.current?.querySelectorAll<HTMLElement>(MENU_ITEMS) ?? []);
+        const next = menuMove(e.key, items.indexOf(document.activeElement as HTMLElement), items.length);
+        if (next === null) return;
+        e.preventDefault();
+        items[next]!.focus();
       }}
     >
       <button type="button" ref={button} className="dropdown-toggle" aria-haspopup="true" aria-expanded={open} aria-controls={menuId} aria-label={toggleLabel} onClick={() => setOpen((v) => !v)}>

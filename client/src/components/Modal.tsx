@@ -18,17 +18,26 @@ interface ModalProps {
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** Accessible modal dialog: focus moves in and is kept inside, and returns to where it was on close. */
+/**
+ * Accessible modal dialog: focus moves in (to the element marked data-autofocus, else the first
+ * field, else the dialog) and is kept inside, and returns to where it was on close.
+ */
 export function Modal({ open, title, onClose, dismissible = true, hideTitle = false, id, size = 'md', children }: ModalProps) {
   const t = useT();
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  // Where focus was when the dialog opened, read while rendering: by the time an effect runs, a
+  // field with React's autoFocus inside the dialog has already taken the focus, and closing would
+  // "return" it to an element that is gone (focus fell to the page's top).
+  const opener = useRef<HTMLElement | null>(null);
+  if (!open) opener.current = null;
+  else opener.current ??= document.activeElement as HTMLElement | null;
 
   useEffect(() => {
     if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
-    const first = panel.current?.querySelector<HTMLElement>('[autofocus], input, select, textarea') ?? panel.current;
-    first?.focus();
+    const previous = opener.current;
+    const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current?.querySelector<HTMLElement>('input, select, textarea') ?? panel.current;
+    if (!panel.current?.contains(document.activeElement)) first?.focus();
     document.body.classList.add('modal-open');
     return () => {
       document.body.classList.remove('modal-open');

@@ -17,10 +17,11 @@ export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, on
     <Modal open={open} title={title} onClose={onCancel} size="sm">
       <p className="chat-confirm-text">{text}</p>
       <div className="chat-confirm-actions">
-        <Button variant="secondary" onClick={onCancel}>
+        {/* Focus starts on the harmless choice: Enter pressed by habit must not delete or block. */}
+        <Button variant="secondary" onClick={onCancel} data-autofocus>
           {cancelLabel}
         </Button>
-        <Button variant="danger" onClick={onConfirm} autoFocus>
+        <Button variant="danger" onClick={onConfirm}>
           {confirmLabel}
         </Button>
       </div>

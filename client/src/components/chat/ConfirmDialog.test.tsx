@@ -1,0 +1,94 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { IntlProvider } from 'react-intl';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import en from '../../i18n/messages/en.json';
+import { Dropdown } from '../Dropdown.js';
+import { ConfirmDialog } from './ConfirmDialog.js';
+
+afterEach(cleanup);
+
+/** A button that asks before blocking, as the chat menu and the profile page do. */
+function BlockButton({ onConfirm }: { onConfirm: () => void }) {
+  const [asking, setAsking] = useState(false);
+  return (
+    <IntlProvider locale="en" messages={en}>
+      <button type="button" onClick={() => setAsking(true)}>
+        Block
+      </button>
+      <ConfirmDialog
+        open={asking}
+        title="Block Roos?"
+        text="Roos can no longer contact you."
+        confirmLabel="Block"
+        cancelLabel="Cancel"
+        onConfirm={() => {
+          onConfirm();
+          setAsking(false);
+        }}
+        onCancel={() => setAsking(false)}
+      />
+    </IntlProvider>
+  );
+}
+
+describe('a confirmation dialog used with the keyboard', () => {
+  it('starts on Cancel, so Enter by habit blocks nothing, and gives the focus back to its button when closed', () => {
+    const onConfirm = vi.fn();
+    render(<BlockButton onConfirm={onConfirm} />);
+    const opener = screen.getByRole('button', { name: 'Block' });
+    opener.focus();
+    fireEvent.click(opener);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+});
+
+describe('a menu button used with the keyboard', () => {
+  function menu() {
+    render(
+      <Dropdown toggle="More" toggleLabel="Chat options">
+        {(close) => (
+          <>
+            <button type="button" role="menuitem" onClick={close}>
+              View profile
+            </button>
+            <button type="button" role="menuitem" onClick={close}>
+              Block
+            </button>
+            <button type="button" role="menuitem" onClick={close}>
+              Delete chat
+            </button>
+          </>
+        )}
+      </Dropdown>,
+    );
+    return screen.getByRole('button', { name: 'Chat options' });
+  }
+  const focused = () => document.activeElement?.textContent;
+
+  it('opens with ArrowDown on its button and moves among the items with the arrows, Home and End', () => {
+    const toggle = menu();
+    toggle.focus();
+    fireEvent.keyDown(toggle, { key: 'ArrowDown' });
+    expect(focused()).toBe('View profile');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(focused()).toBe('Block');
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    expect(focused()).toBe('Delete chat');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(focused()).toBe('View profile');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(focused()).toBe('Delete chat');
+    fireEvent.keyDown(document.activeElement!, { key: 'Home' });
+    expect(focused()).toBe('View profile');
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(toggle);
+  });
+});
