@@ -47,7 +47,10 @@ function MemberLinks() {
       ) : (
         <NavLink to="/premium" className="member-nav-link member-nav-premium">
           <Icon name="star" />
-          <span>{t('nav.getPremium')}</span>
+          <span className="label-long">{t('nav.getPremium')}</span>
+          <span className="label-short" aria-hidden="true">
+            {t('nav.getPremiumShort')}
+          </span>
           {creditsTone && <Badge text={String(user.credits)} tone={creditsTone} label={t('nav.creditsBadge', { count: user.credits })} />}
         </NavLink>
       )}

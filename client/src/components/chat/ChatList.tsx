@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import type { ChatEntryDto } from '@shared/api/chats.js';
 import { pathFor } from '@shared/routes.js';
@@ -13,7 +13,7 @@ import { ChatIcon } from './ChatIcons.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { messageText } from './message-text.js';
 import { useNow } from './use-now.js';
-import { isSameLocalDay } from './chat-format.js';
+import { listTimeKind } from './chat-format.js';
 
 /** The conversation list: avatar, name, last message, time, unread badge, online dot, delete. */
 export function ChatList({ activeProfile }: { activeProfile: number | null }) {
@@ -95,7 +95,7 @@ function ChatListItem({ entry, active, onDelete }: { entry: ChatEntryDto; active
         : messageText(intl, last)
       : // the server leaves the preview out only when the history cut hides it
         intl.formatMessage({ id: 'chat.historyCut' });
-  const when = last ? (isSameLocalDay(last.created_at, new Date(now).toISOString()) ? intl.formatTime(last.created_at, { hour: '2-digit', minute: '2-digit' }) : intl.formatDate(last.created_at, { day: 'numeric', month: 'short' })) : '';
+  const when = last ? listTime(intl, last.created_at, now) : '';
 
   return (
     <li className={`chat-list-item${active ? ' is-active' : ''}${unread > 0 ? ' is-unread' : ''}`} data-testid="chat-list-item" data-profile={entry.profile.id}>
@@ -124,4 +124,20 @@ function ChatListItem({ entry, active, onDelete }: { entry: ChatEntryDto; active
       </button>
     </li>
   );
+}
+
+/** The list's date of a last message (listTimeKind): "14:05", "Yesterday", "Mon", "27 Nov", "27 Nov 2025". */
+function listTime(intl: IntlShape, iso: string, now: number): string {
+  switch (listTimeKind(Date.parse(iso), now)) {
+    case 'time':
+      return intl.formatTime(iso, { hour: '2-digit', minute: '2-digit' });
+    case 'yesterday':
+      return intl.formatMessage({ id: 'chat.yesterday' });
+    case 'weekday':
+      return intl.formatDate(iso, { weekday: 'short' });
+    case 'date':
+      return intl.formatDate(iso, { day: 'numeric', month: 'short' });
+    case 'dateWithYear':
+      return intl.formatDate(iso, { day: 'numeric', month: 'short', year: 'numeric' });
+  }
 }

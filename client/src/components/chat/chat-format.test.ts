@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRows, formatMinorUnits, relativeParts } from './chat-format.js';
+import { buildRows, formatMinorUnits, listTimeKind, relativeParts } from './chat-format.js';
 import { fromDto } from '../../state/chat-thread.js';
 
 describe('minimum message cost', () => {
@@ -51,5 +51,22 @@ describe('message rows', () => {
     // The first unread message gets its divider, and starts a group of its own.
     expect(shape(buildRows(messages, messages[1]!.key))).toEqual(['day', '1*', 'unread', '2*', '3*', 'day', '4*']);
     expect(shape(buildRows(messages, messages[3]!.key))).toEqual(['day', '1*', '2', '3*', 'day', 'unread', '4*']);
+  });
+});
+
+describe('the chat list dates a last message as the open chat names its day', () => {
+  // Saturday 28 November 2026, 09:30 local time.
+  const now = new Date(2026, 10, 28, 9, 30).getTime();
+  const at = (month: number, day: number, hour: number, year = 2026) => new Date(year, month, day, hour).getTime();
+
+  it('today by the time, the day before as yesterday (however few hours ago), then the weekday, then the date', () => {
+    expect(listTimeKind(at(10, 28, 0), now)).toBe('time');
+    expect(listTimeKind(at(10, 27, 23), now)).toBe('yesterday');
+    expect(listTimeKind(at(10, 27, 0), now)).toBe('yesterday');
+    expect(listTimeKind(at(10, 26, 12), now)).toBe('weekday');
+    expect(listTimeKind(at(10, 22, 12), now)).toBe('weekday');
+    expect(listTimeKind(at(10, 21, 12), now)).toBe('date');
+    expect(listTimeKind(at(0, 2, 12), now)).toBe('date');
+    expect(listTimeKind(at(11, 30, 12, 2025), now)).toBe('dateWithYear');
   });
 });

@@ -44,6 +44,21 @@ export function relativeParts(thenMs: number, nowMs: number): { value: number; u
   return { value: -Math.floor(days / 365), unit: 'year' };
 }
 
+/**
+ * How the chat list dates its last message, as messengers do: the time today, "yesterday", the
+ * weekday within the last week, else the date (with the year when it is not this year's). The chat
+ * itself names its days the same way (today, yesterday, a date), so the two never disagree.
+ */
+export type ListTimeKind = 'time' | 'yesterday' | 'weekday' | 'date' | 'dateWithYear';
+
+export function listTimeKind(thenMs: number, nowMs: number): ListTimeKind {
+  const days = calendarDaysBetween(thenMs, nowMs);
+  if (days <= 0) return 'time';
+  if (days === 1) return 'yesterday';
+  if (days < 7) return 'weekday';
+  return new Date(thenMs).getFullYear() === new Date(nowMs).getFullYear() ? 'date' : 'dateWithYear';
+}
+
 /** Local midnights from `thenMs` to `nowMs` (rounded, so a daylight-saving day still counts one). */
 function calendarDaysBetween(thenMs: number, nowMs: number): number {
   const midnight = (ms: number) => {
@@ -92,9 +107,4 @@ export function buildRows(messages: readonly ChatMessage[], unreadFromKey: strin
     previousSender = message.sender;
   }
   return rows;
-}
-
-/** Whether two ISO timestamps fall on the same local day (for "today" labels). */
-export function isSameLocalDay(a: string, b: string): boolean {
-  return localDayKey(a) === localDayKey(b);
 }

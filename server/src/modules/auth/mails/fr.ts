@@ -2,13 +2,13 @@ import type { MailCopy } from './copy.js';
 
 export const fr: MailCopy = {
   greeting: (name) => `Bonjour ${name},`,
-  linkFallback: 'Si le bouton ne fonctionne pas, copie ce lien dans ton navigateur :',
+  linkFallback: 'Si le bouton ne fonctionne pas, copie ce lien dans ton navigateur :',
   validFor: (hours) => `Le lien est valable ${hours} ${hours === 1 ? 'heure' : 'heures'} et ne peut être utilisé qu’une seule fois.`,
-  ignoreNote: 'Tu n’as rien demandé ? Tu peux alors ignorer cet e-mail en toute tranquillité.',
+  ignoreNote: 'Tu n’as rien demandé ? Tu peux alors ignorer cet e-mail en toute tranquillité.',
   signOff: (site) => `À bientôt,\nL’équipe ${site}`,
   activation: {
     subject: (site) => `Confirme ton adresse e-mail pour ${site}`,
-    intro: (site) => `Bienvenue sur ${site} ! Confirme ton adresse e-mail pour activer ton compte et commencer à discuter.`,
+    intro: (site) => `Bienvenue sur ${site} ! Confirme ton adresse e-mail pour activer ton compte et commencer à discuter.`,
     button: 'Activer mon compte',
   },
   reset: {
