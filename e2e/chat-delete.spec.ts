@@ -67,3 +67,14 @@ test('a chat deleted on another device leaves the open chat for the list; reopen
   await expect(page.getByRole('button', { name: 'Break the ice' })).toHaveCount(0);
   await sophie.context.close();
 });
+
+test('a chat address that leads nowhere says so and offers the way back, also on a phone where the chat has no navigation', async ({ browser, baseURL }) => {
+  const member = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+  await member.page.setViewportSize({ width: 390, height: 844 });
+  await member.page.goto('/chats/99999999');
+  await expect(member.page.getByText('This conversation does not exist or is no longer available.')).toBeVisible();
+  await member.page.getByTestId('chat-error-back').click();
+  await expect(member.page).toHaveURL(/\/chats$/);
+  await expect(member.page.getByTestId('chat-list-item').first()).toBeVisible();
+  await member.context.close();
+});

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
+import { ButtonLink } from '../Button.js';
 import { pathFor } from '@shared/routes.js';
 import { ApiError } from '../../api/http.js';
 import { Spinner } from '../Spinner.js';
@@ -56,6 +57,10 @@ export function ChatThreadView({ target }: { target: Target }) {
     return (
       <div className="chat-thread chat-thread-message">
         <p className="chat-notice chat-notice-danger">{intl.formatMessage({ id: loadError.status === 404 ? 'chat.notFound' : 'chat.loadFailed' })}</p>
+        {/* The chat layout has no navigation on a phone: without this the page is a dead end. */}
+        <ButtonLink to={pathFor('chats')} variant="secondary" data-testid="chat-error-back">
+          {intl.formatMessage({ id: 'chat.back' })}
+        </ButtonLink>
       </div>
     );
   }

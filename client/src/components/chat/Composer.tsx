@@ -41,11 +41,13 @@ export function Composer({ disabled, onSend, onTyping, onOpenGifts, onOpenIcebre
   };
   useEffect(() => () => window.clearTimeout(idleTimer.current), []);
 
-  // Grow with the text up to a few lines.
+  // Grow with the text up to a few lines. Empty, it keeps one line: the scroll height would also
+  // count a placeholder wrapped on a narrow phone (German, French) and open a second line.
   useEffect(() => {
     const el = box.current;
     if (!el) return;
     el.style.height = 'auto';
+    if (text === '') return;
     el.style.height = `${Math.min(el.scrollHeight, 160)}px`;
   }, [text]);
 
