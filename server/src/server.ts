@@ -12,6 +12,7 @@ import { withoutTouch } from './http/session.js';
 import { SqliteSessionStore } from './http/sqlite-session-store.js';
 import { attachRealtime, type Realtime } from './realtime/io.js';
 import type { ScaleOut } from './realtime/adapter.js';
+import type { SlowConsumerLimits } from './realtime/slow-consumer.js';
 import { REALTIME_STATS_PATH, sendRealtimeStats } from './realtime/dev-stats.js';
 import { chatCommands } from './modules/chats/socket.js';
 import { silentNotifier } from './realtime/notifier.js';
@@ -33,6 +34,8 @@ export interface StartOptions {
   clientDir?: string;
   /** the Socket.IO fan-out between processes, when a test needs to control it */
   scaleOut?: ScaleOut;
+  /** when a socket that does not read is closed (tests lower them) */
+  slowConsumer?: SlowConsumerLimits;
 }
 
 /** Asked of the kernel, which caps it at net.core.somaxconn (4096 on this machine's Debian). */
@@ -68,7 +71,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   // Long-lived keep-alive sockets behind a load balancer must outlive its idle timeout.
   http.keepAliveTimeout = 65_000;
-  const attached = await attachRealtime(http, ctx, { sites, commands: [chatCommands], scaleOut: options.scaleOut });
+  const attached = await attachRealtime(http, ctx, { sites, commands: [chatCommands], scaleOut: options.scaleOut, slowConsumer: options.slowConsumer });
   realtime = attached;
   ctx.notifier = attached.notifier;
   ctx.presence = attached.presence;

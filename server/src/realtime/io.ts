@@ -21,6 +21,7 @@ import type { Notifier } from './notifier.js';
 import { PresenceService } from './presence.js';
 import { MemoryPresenceCounter, type PresenceCounter } from './presence-counter.js';
 import { RedisPresenceCounter } from './presence-redis.js';
+import { closeIfSlowConsumer, SLOW_CONSUMER_LIMITS, watchSlowConsumers, type SlowConsumerLimits } from './slow-consumer.js';
 import type { CommandContext, MemberSocket, PresenceReader, RealtimeServer, SocketCommands } from './types.js';
 
 /** Chat text only (photos go over HTTP); a bigger frame closes the connection. */
@@ -35,6 +36,8 @@ export interface RealtimeOptions {
   commands?: SocketCommands[];
   /** the fan-out between processes; by default built from the config (tests pass their own) */
   scaleOut?: ScaleOut;
+  /** when a socket that does not read is closed (tests lower them) */
+  slowConsumer?: SlowConsumerLimits;
 }
 
 export interface RealtimeStats {
@@ -106,9 +109,13 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
   // member: no closures per socket, and one `onAny` entry instead of a listener per command in each
   // socket's own listener table. Socket.IO calls both with the socket as `this`.
   const handlers = new Map((options.commands ?? []).flatMap((build) => Object.entries(build(commandContext))));
+  const slowConsumer = options.slowConsumer ?? SLOW_CONSUMER_LIMITS;
+  const stopWatchingSlowConsumers = watchSlowConsumers(io, slowConsumer);
   function dispatchCommand(this: MemberSocket, event: string, ...args: unknown[]): void {
     const handler = handlers.get(event);
     if (!handler) return;
+    // A client that sends and never reads: no more work for it, and its queue is let go.
+    if (closeIfSlowConsumer(this, slowConsumer)) return;
     // Socket.IO puts the ack last, after however many arguments the client sent: a command sent
     // with no payload, or with one too many, must still be answered.
     const last = args[args.length - 1];
@@ -142,6 +149,7 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
     stats: () => ({ node: nodeId, adapter: scaleOut.kind, sockets: io.engine.clientsCount, received: scaleOut.traffic.snapshot() }),
     resetStats: () => scaleOut.traffic.reset(),
     async close() {
+      stopWatchingSlowConsumers();
       io.disconnectSockets(true);
       await Promise.all([...pending]);
       await counter.close();

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import { HttpError, notFound, tooMany, unauthenticated } from '../../http/errors.js';
 import { invalidRequest, replyVia, runCommand } from '../../realtime/ack.js';
 import { BurstLimit } from '../../realtime/burst-limit.js';
+import { CommandBudget } from '../../realtime/command-budget.js';
 import { liveSocketMember } from '../../realtime/handshake.js';
 import type { CommandContext, MemberSocket, SocketCommandHandlers } from '../../realtime/types.js';
 import { blockSetsOf } from '../blocks/queries.js';
@@ -28,10 +29,23 @@ const TYPING_WINDOW_MS = 5_000;
 const WATCH_BURST = 20;
 const WATCH_WINDOW_MS = 10_000;
 
-/** What a socket's commands remember between calls; created on the first typing or watch. */
+/**
+ * Commands that read a page of messages or the whole list (sync, chats, catch-up): a reconnect
+ * after a long absence is a catch-up and a sync page per 500 messages missed, so 20 at once cover
+ * 10,000 messages; then one a second.
+ */
+const LIST_BURST = 20;
+const LIST_PER_SECOND = 1;
+/** Read marks: one per message read as it arrives in an open chat, a few a second at most. */
+const READ_BURST = 30;
+const READ_PER_SECOND = 5;
+
+/** What a socket's commands remember between calls; created on its first command but a send. */
 interface ChatSocketState {
   typingLimit: BurstLimit;
   watchLimit: BurstLimit;
+  listBudget: CommandBudget;
+  readBudget: CommandBudget;
   /** the peers whose presence room this socket joined */
   watched: Set<number>;
 }
@@ -39,10 +53,16 @@ interface ChatSocketState {
 // Most sockets never type or watch; the state is only created for those that do.
 const socketStates = new WeakMap<MemberSocket, ChatSocketState>();
 
-function stateOf(socket: MemberSocket): ChatSocketState {
+function stateOf(socket: MemberSocket, now: number): ChatSocketState {
   let state = socketStates.get(socket);
   if (!state) {
-    state = { typingLimit: new BurstLimit(TYPING_BURST, TYPING_WINDOW_MS), watchLimit: new BurstLimit(WATCH_BURST, WATCH_WINDOW_MS), watched: new Set() };
+    state = {
+      typingLimit: new BurstLimit(TYPING_BURST, TYPING_WINDOW_MS),
+      watchLimit: new BurstLimit(WATCH_BURST, WATCH_WINDOW_MS),
+      listBudget: new CommandBudget(LIST_BURST, LIST_PER_SECOND, now),
+      readBudget: new CommandBudget(READ_BURST, READ_PER_SECOND, now),
+      watched: new Set(),
+    };
     socketStates.set(socket, state);
   }
   return state;
@@ -58,7 +78,7 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
    * resolves once the new ones' changes reach this node, so states read after it miss none.
    */
   async function watchOnly(socket: MemberSocket, profiles: Set<number>): Promise<void> {
-    const state = stateOf(socket);
+    const state = stateOf(socket, ctx.clock.now());
     for (const id of state.watched) if (!profiles.has(id)) void socket.leave(rooms.presence(id));
     state.watched = profiles;
     await Promise.all([...profiles].map((id) => join(socket, rooms.presence(id))));
@@ -88,6 +108,12 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
     return list;
   }
 
+  /** Spends one of the socket's `budget` tokens, or refuses the command as too many. */
+  function spend(socket: MemberSocket, budget: 'listBudget' | 'readBudget'): void {
+    const now = ctx.clock.now();
+    if (!stateOf(socket, now)[budget].spend(now)) throw tooMany('rate_limited');
+  }
+
   return {
     'message:send'(this: MemberSocket, input: unknown, ack: unknown) {
       // sendMessage validates the payload itself (a body over the cap is 'message_too_long', as on
@@ -109,13 +135,17 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
     },
 
     'message:read'(this: MemberSocket, input: unknown, ack: unknown) {
-      void runCommand(markReadBody, input, replyVia(ack), (body) => markRead(ctx, freshMember(ctx, this), body.conversation, body.message));
+      void runCommand(markReadBody, input, replyVia(ack), (body) => {
+        spend(this, 'readBudget');
+        return markRead(ctx, freshMember(ctx, this), body.conversation, body.message);
+      });
     },
 
     // The pages of a catch-up after its first (`catch-up` answers that one). Over the socket that
     // is up this costs a fraction of a sync.php request, which loads the session and runs express's pipeline.
     'sync'(this: MemberSocket, input: unknown, ack: unknown) {
       void runCommand(syncCommandInput, input, replyVia(ack), async ({ after }) => {
+        spend(this, 'listBudget');
         await receiving(this.data.userId);
         return readSnapshot(ctx.db, () => syncMessages(ctx, freshMember(ctx, this), after));
       });
@@ -126,6 +156,7 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
     // load and express pipeline, and it watches the presence of the profiles it lists.
     'chats'(this: MemberSocket, input: unknown, ack: unknown) {
       void runCommand(chatsCommandInput, input, replyVia(ack), async () => {
+        spend(this, 'listBudget');
         return watchingListed(this, await readForList(this, (member, site) => listChats(ctx, member, site)));
       });
     },
@@ -135,6 +166,7 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
     // each way and one read of the member and of the counts instead of two.
     'catch-up'(this: MemberSocket, input: unknown, ack: unknown) {
       void runCommand(syncCommandInput, input, replyVia(ack), async ({ after }) => {
+        spend(this, 'listBudget');
         const answer = await readForList(this, (member, site) => catchUpAfter(ctx, member, site, after));
         await watchingListed(this, answer.chats);
         return answer;
@@ -144,7 +176,7 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
     'typing'(this: MemberSocket, input: unknown, ack?: unknown) {
       const parsed = typingInput.safeParse(input);
       if (!parsed.success) return replyVia(ack)(invalidRequest);
-      if (!stateOf(this).typingLimit.allow(ctx.clock.now())) return;
+      if (!stateOf(this, ctx.clock.now()).typingLimit.allow(ctx.clock.now())) return;
       const { userId } = this.data;
       const membership = isConversationMember(ctx, userId, parsed.data.conversation);
       if (!membership || isBlockedEitherWay(ctx, userId, membership.peerId)) return;
@@ -154,7 +186,7 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
     // The watch list replaces the previous one: the client sends the peers it currently shows.
     'presence:watch'(this: MemberSocket, input: unknown, ack: unknown) {
       void runCommand(presenceWatchInput, input, replyVia(ack), async ({ profiles }) => {
-        const state = stateOf(this);
+        const state = stateOf(this, ctx.clock.now());
         // Each watch reads every conversation and block of the member: a spamming client is refused.
         if (!state.watchLimit.allow(ctx.clock.now())) throw tooMany('rate_limited');
         const { userId } = this.data;

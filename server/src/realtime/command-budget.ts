@@ -1,0 +1,29 @@
+/**
+ * A token bucket in two numbers: `capacity` commands at once, then `perSecond` as it refills.
+ * For socket commands that cost a read of many rows each (a sync page, the chat list): a client
+ * that loops on them (a bug, or on purpose) made one process produce 394 MB of answers in 21 s and
+ * answer every other member seconds late (session 29's audit). Per socket, so a member's tabs are
+ * not one budget, and cheap: sockets are the thing this server holds most of.
+ */
+export class CommandBudget {
+  private tokens: number;
+  private at: number;
+
+  constructor(
+    private readonly capacity: number,
+    private readonly perSecond: number,
+    now: number,
+  ) {
+    this.tokens = capacity;
+    this.at = now;
+  }
+
+  /** Takes one command's token at `now`; false when none is left (nothing is taken then). */
+  spend(now: number): boolean {
+    this.tokens = Math.min(this.capacity, this.tokens + ((now - this.at) / 1000) * this.perSecond);
+    this.at = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
