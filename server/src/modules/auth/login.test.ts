@@ -213,3 +213,20 @@ describe('PUT /api/user.php (language) and log-out', () => {
     expect(res.status).toBe(200);
   });
 });
+
+describe('the log-in audit', () => {
+  it('keeps 30 days of attempts: older rows go with a later log-in', async () => {
+    const member = await createMember(server.db);
+    const attemptsOf = () => server.db.select().from(loginAttempts).where(eq(loginAttempts.email, member.email)).all().length;
+    await new TestClient(server.url).post('/api/user.php', { email: member.email, password: member.password });
+    await new TestClient(server.url).post('/api/user.php', { email: member.email, password: 'wrong password' });
+    expect(attemptsOf()).toBe(2);
+
+    server.clock.advance(29 * 86_400_000);
+    await new TestClient(server.url).post('/api/user.php', { email: 'someone-else@example.com', password: 'whatever1' });
+    expect(attemptsOf()).toBe(2);
+    server.clock.advance(2 * 86_400_000);
+    await new TestClient(server.url).post('/api/user.php', { email: 'someone-else@example.com', password: 'whatever1' });
+    expect(attemptsOf()).toBe(0);
+  });
+});

@@ -1,5 +1,5 @@
 /** Database access of the auth module: accounts, the lockout counter and the log-in audit. */
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '@db/client.js';
 import { loginAttempts, profiles, users, type UserRow } from '@db/schema/index.js';
 import { recordLastSeen } from '../users/last-seen.js';
@@ -64,10 +64,23 @@ export function markLoggedIn(tx: Db, user: UserRow): UserRow {
     .get()!;
 }
 
+/**
+ * How long the log-in audit is kept: long enough to look into a break-in attempt, and no longer
+ * (addresses and IPs are personal data). Anyone can add rows without an account, so without an
+ * end the table only grew (session 29's audit). The lockout itself counts on users.failed_logins.
+ */
+export const LOGIN_ATTEMPTS_KEPT_MS = 30 * 86_400_000;
+const PURGE_EVERY_MS = 3_600_000;
+let attemptsPurgedAt = Number.NEGATIVE_INFINITY;
+
 export function recordLoginAttempt(tx: Db, attempt: { userId: number | null; email: string; ip: string; success: boolean; now: number }): void {
   tx.insert(loginAttempts)
     .values({ userId: attempt.userId, email: attempt.email.slice(0, 254), ip: attempt.ip, success: attempt.success, createdAt: attempt.now })
     .run();
+  // At most once an hour, with a log-in's own write.
+  if (attempt.now - attemptsPurgedAt < PURGE_EVERY_MS) return;
+  attemptsPurgedAt = attempt.now;
+  tx.delete(loginAttempts).where(lt(loginAttempts.createdAt, attempt.now - LOGIN_ATTEMPTS_KEPT_MS)).run();
 }
 
 /** New password hash; bumping the epoch ends every session logged in before this moment. */
