@@ -75,19 +75,15 @@ describe('a menu button used with the keyboard', () => {
   it('opens with ArrowDown on its button and moves among the items with the arrows, Home and End', () => {
     const toggle = menu();
     toggle.focus();
-    fireEvent.keyDown(toggle, { key: 'ArrowDown' });
-    expect(focused()).toBe('View profile');
-    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
-    expect(focused()).toBe('Block');
-    fireEvent.keyDown(document.activeElement!, { key: 'End' });
-    expect(focused()).toBe('Delete chat');
-    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
-    expect(focused()).toBe('View profile');
-    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
-    expect(focused()).toBe('Delete chat');
-    fireEvent.keyDown(document.activeElement!, { key: 'Home' });
-    expect(focused()).toBe('View profile');
-    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    /** Presses `key` where the focus is; the text of what has the focus then. */
+    const press = (key: string) => {
+      fireEvent.keyDown(document.activeElement!, { key });
+      return focused();
+    };
+    expect(['ArrowDown', 'ArrowDown', 'End', 'ArrowDown', 'ArrowUp', 'Home'].map(press)).toEqual([
+      'View profile', 'Block', 'Delete chat', 'View profile', 'Delete chat', 'View profile',
+    ]);
+    press('Escape');
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(toggle);
   });
