@@ -61,6 +61,20 @@ describe('sending a message', () => {
     expect(creditsOf(a.user.id)).toBe(3);
   });
 
+  it('a client id already used for a message to someone else is refused: not answered as a retry, nothing stored or charged', async () => {
+    const a = await loggedInMember(server, { credits: 5 });
+    const first = await createMember(server.db);
+    const second = await createMember(server.db);
+    const id = clientId();
+    expect((await a.client.post('/api/messages.php', { profile: first.id, client_id: id, body: 'to the first' })).status).toBe(201);
+    const before = messageCount();
+    const reused = await a.client.post('/api/messages.php', { profile: second.id, client_id: id, body: 'to the second' });
+    expect(reused.status).toBe(400);
+    expect(reused.body).toMatchObject({ error: 'invalid_request', fields: { client_id: 'already_used' } });
+    expect(messageCount()).toBe(before);
+    expect(creditsOf(a.user.id)).toBe(4);
+  });
+
   it('50 concurrent sends racing for the last 7 credits: exactly 7 succeed, balance 0', async () => {
     const a = await loggedInMember(server, { credits: 7, paidUser: true });
     const b = await createMember(server.db);

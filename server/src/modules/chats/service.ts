@@ -113,6 +113,9 @@ function checkSend(tx: Db, sender: SenderClaim, site: SiteRow, recipientId: numb
   if (!found || found.senderStatus === 'deleted' || found.senderEpoch !== sender.sessionEpoch) throw unauthenticated();
   if (found.earlierMessageId !== null) {
     const earlier = q.findMessageById(tx, found.earlierMessageId);
+    // The client id names a message to someone else: not a retry of this send. Answered as one,
+    // it told that other member of the message again.
+    if (earlier && earlier.conversationId !== found.conversationId) throw badRequest('invalid_request', { fields: { client_id: 'already_used' } });
     if (earlier) return { message: earlier, duplicate: true };
   }
 
