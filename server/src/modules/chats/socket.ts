@@ -50,7 +50,8 @@ interface ChatSocketState {
   watched: Set<number>;
 }
 
-// Most sockets never type or watch; the state is only created for those that do.
+// Created on a socket's first command other than a send: a socket that only ever sends (and the
+// idle ones) holds none.
 const socketStates = new WeakMap<MemberSocket, ChatSocketState>();
 
 function stateOf(socket: MemberSocket, now: number): ChatSocketState {
