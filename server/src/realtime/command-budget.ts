@@ -20,10 +20,20 @@ export class CommandBudget {
 
   /** Takes one command's token at `now`; false when none is left (nothing is taken then). */
   spend(now: number): boolean {
-    this.tokens = Math.min(this.capacity, this.tokens + ((now - this.at) / 1000) * this.perSecond);
-    this.at = now;
+    this.refill(now);
     if (this.tokens < 1) return false;
     this.tokens -= 1;
     return true;
+  }
+
+  /** Whether the allowance is whole again at `now` (one kept for an idle client can be dropped). */
+  isFull(now: number): boolean {
+    this.refill(now);
+    return this.tokens >= this.capacity;
+  }
+
+  private refill(now: number): void {
+    this.tokens = Math.min(this.capacity, this.tokens + ((now - this.at) / 1000) * this.perSecond);
+    this.at = now;
   }
 }

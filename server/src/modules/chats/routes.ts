@@ -13,6 +13,7 @@ import { GIFTS } from '@shared/rules/chat-gifts.js';
 import { ICEBREAKERS } from '@shared/rules/chat-icebreakers.js';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../http/current-user.js';
+import { MemberAllowances } from '../../http/member-allowance.js';
 import { parseInput } from '../../http/validate.js';
 import { blockRoutes } from '../blocks/routes.js';
 import { pageHiddenRoutes } from '../presence-beacon/routes.js';
@@ -21,10 +22,17 @@ import { removeChat } from './removal.js';
 import { countsFor, markRead, sendMessage } from './service.js';
 import { withLivePresence } from './live-presence.js';
 
+/** REST reads of the list and of missed messages per member: 60 at once, then 2 a second (polling needs one a minute). */
+const LIST_READS_BURST = 60;
+const LIST_READS_PER_SECOND = 2;
+
 export function chatRoutes(router: Router, ctx: AppContext): void {
+  const listReads = new MemberAllowances(LIST_READS_BURST, LIST_READS_PER_SECOND, ctx.clock);
 
   router.get('/chats.php', async (req, res) => {
-    res.json(await chatListWithPresence(ctx, requireUser(req), req.site));
+    const user = requireUser(req);
+    listReads.spend(user.id);
+    res.json(await chatListWithPresence(ctx, user, req.site));
   });
 
   router.get('/messages.php', async (req, res) => {
@@ -48,6 +56,7 @@ export function chatRoutes(router: Router, ctx: AppContext): void {
 
   router.get('/sync.php', (req, res) => {
     const user = requireUser(req);
+    listReads.spend(user.id);
     res.json(syncMessages(ctx, user, parseInput(syncQuery, req.query).after));
   });
 
