@@ -7,7 +7,7 @@ import type { ZodType } from 'zod';
 import { ERROR_MESSAGES } from '@shared/errors.js';
 import type { AckResult } from '@shared/realtime.js';
 import { HttpError } from '../http/errors.js';
-import { invalidFields } from '../http/validate.js';
+import { invalidInput } from '../http/validate.js';
 
 export type Reply<T> = (result: AckResult<T>) => void;
 
@@ -34,7 +34,7 @@ export const invalidRequest: AckResult<never> = { ok: false, error: 'invalid_req
 export async function runCommand<I, T>(schema: ZodType<I>, input: unknown, reply: Reply<T>, command: (input: I) => T | Promise<T>): Promise<void> {
   const parsed = schema.safeParse(input);
   // With the fields named, as REST names them.
-  if (!parsed.success) return reply({ ok: false, error: 'invalid_request', message: ERROR_MESSAGES.invalid_request, details: { fields: invalidFields(parsed.error) } });
+  if (!parsed.success) return reply(errorResult(invalidInput(parsed.error)));
   try {
     reply({ ok: true, data: await command(parsed.data) });
   } catch (err) {
