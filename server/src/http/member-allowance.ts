@@ -29,7 +29,7 @@ export class MemberAllowances {
     this.forgetIdle(now);
     let budget = this.budgets.get(userId);
     if (!budget) {
-      budget = new CommandBudget(this.capacity, this.perSecond, now);
+      budget = new CommandBudget(this.capacity, this.perSecond);
       this.budgets.set(userId, budget);
     }
     if (!budget.spend(now)) throw tooMany('rate_limited');

@@ -7,15 +7,14 @@
  */
 export class CommandBudget {
   private tokens: number;
-  private at: number;
+  /** when the tokens were last counted; null before the first command (the allowance is whole) */
+  private at: number | null = null;
 
   constructor(
     private readonly capacity: number,
     private readonly perSecond: number,
-    now: number,
   ) {
     this.tokens = capacity;
-    this.at = now;
   }
 
   /** Takes one command's token at `now`; false when none is left (nothing is taken then). */
@@ -33,7 +32,7 @@ export class CommandBudget {
   }
 
   private refill(now: number): void {
-    this.tokens = Math.min(this.capacity, this.tokens + ((now - this.at) / 1000) * this.perSecond);
+    if (this.at !== null) this.tokens = Math.min(this.capacity, this.tokens + ((now - this.at) / 1000) * this.perSecond);
     this.at = now;
   }
 }

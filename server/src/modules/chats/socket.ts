@@ -54,14 +54,14 @@ interface ChatSocketState {
 // idle ones) holds none.
 const socketStates = new WeakMap<MemberSocket, ChatSocketState>();
 
-function stateOf(socket: MemberSocket, now: number): ChatSocketState {
+function stateOf(socket: MemberSocket): ChatSocketState {
   let state = socketStates.get(socket);
   if (!state) {
     state = {
       typingLimit: new BurstLimit(TYPING_BURST, TYPING_WINDOW_MS),
       watchLimit: new BurstLimit(WATCH_BURST, WATCH_WINDOW_MS),
-      listBudget: new CommandBudget(LIST_BURST, LIST_PER_SECOND, now),
-      readBudget: new CommandBudget(READ_BURST, READ_PER_SECOND, now),
+      listBudget: new CommandBudget(LIST_BURST, LIST_PER_SECOND),
+      readBudget: new CommandBudget(READ_BURST, READ_PER_SECOND),
       watched: new Set(),
     };
     socketStates.set(socket, state);
@@ -79,7 +79,7 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
    * resolves once the new ones' changes reach this node, so states read after it miss none.
    */
   async function watchOnly(socket: MemberSocket, profiles: Set<number>): Promise<void> {
-    const state = stateOf(socket, ctx.clock.now());
+    const state = stateOf(socket);
     for (const id of state.watched) if (!profiles.has(id)) void socket.leave(rooms.presence(id));
     state.watched = profiles;
     await Promise.all([...profiles].map((id) => join(socket, rooms.presence(id))));
@@ -111,8 +111,7 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
 
   /** Spends one of the socket's `budget` tokens, or refuses the command as too many. */
   function spend(socket: MemberSocket, budget: 'listBudget' | 'readBudget'): void {
-    const now = ctx.clock.now();
-    if (!stateOf(socket, now)[budget].spend(now)) throw tooMany('rate_limited');
+    if (!stateOf(socket)[budget].spend(ctx.clock.now())) throw tooMany('rate_limited');
   }
 
   return {
@@ -177,7 +176,7 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
     'typing'(this: MemberSocket, input: unknown, ack?: unknown) {
       const parsed = typingInput.safeParse(input);
       if (!parsed.success) return replyVia(ack)(invalidRequest);
-      if (!stateOf(this, ctx.clock.now()).typingLimit.allow(ctx.clock.now())) return;
+      if (!stateOf(this).typingLimit.allow(ctx.clock.now())) return;
       const { userId } = this.data;
       const membership = isConversationMember(ctx, userId, parsed.data.conversation);
       if (!membership || isBlockedEitherWay(ctx, userId, membership.peerId)) return;
@@ -187,7 +186,7 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
     // The watch list replaces the previous one: the client sends the peers it currently shows.
     'presence:watch'(this: MemberSocket, input: unknown, ack: unknown) {
       void runCommand(presenceWatchInput, input, replyVia(ack), async ({ profiles }) => {
-        const state = stateOf(this, ctx.clock.now());
+        const state = stateOf(this);
         // Each watch reads every conversation and block of the member: a spamming client is refused.
         if (!state.watchLimit.allow(ctx.clock.now())) throw tooMany('rate_limited');
         const { userId } = this.data;
