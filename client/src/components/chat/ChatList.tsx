@@ -6,12 +6,13 @@ import { pathFor } from '@shared/routes.js';
 import { Avatar } from '../Avatar.js';
 import { Spinner } from '../Spinner.js';
 import { useAtomValue } from '../../state/jotai.js';
-import { chatListAtom, chatsLoadedAtom, connectionAtom, presenceAtom, typingAtom } from '../../state/chats.js';
+import { chatListAtom, chatsLoadedAtom, presenceAtom, typingAtom } from '../../state/chats.js';
 import { userAtom } from '../../state/user.js';
 import { removeChat } from '../../state/chat-actions.js';
 import { ChatIcon } from './ChatIcons.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { messageText } from './message-text.js';
+import { OfflineBar } from './OfflineBar.js';
 import { useNow } from './use-now.js';
 import { listTimeKind } from './chat-format.js';
 
@@ -20,7 +21,6 @@ export function ChatList({ activeProfile }: { activeProfile: number | null }) {
   const intl = useIntl();
   const chats = useAtomValue(chatListAtom);
   const loaded = useAtomValue(chatsLoadedAtom);
-  const connection = useAtomValue(connectionAtom);
   const [deleting, setDeleting] = useState<ChatEntryDto | null>(null);
   const navigate = useNavigate();
 
@@ -42,11 +42,7 @@ export function ChatList({ activeProfile }: { activeProfile: number | null }) {
           {intl.formatMessage({ id: 'chat.findMembers' })}
         </Link>
       </header>
-      {connection === 'offline' && (
-        <p className="chat-offline-bar" role="status" data-testid="chat-offline">
-          <ChatIcon name="offline" size={14} /> {intl.formatMessage({ id: 'chat.offline' })}
-        </p>
-      )}
+      <OfflineBar testId="chat-offline" />
       {!loaded && <Spinner block />}
       {loaded && chats.length === 0 && (
         <div className="chat-list-empty">

@@ -7,19 +7,19 @@ import { ApiError } from '../../api/http.js';
 import { Spinner } from '../Spinner.js';
 import { useAtomValue, useSetAtom } from '../../state/jotai.js';
 import { userAtom } from '../../state/user.js';
-import { chatEntriesAtom, connectionAtom, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom, typingAtom } from '../../state/chats.js';
+import { chatEntriesAtom, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom, typingAtom } from '../../state/chats.js';
 import { firstUnreadAtOpen, visibleMessages } from '../../state/chat-thread.js';
 import {
   discardChatMessage, loadOlderMessages, markChatRead, openChat, removeChat, retryChatMessage, sendChatMessage, setChatBlocked, setTyping,
 } from '../../state/chat-actions.js';
 import { ChatHeader } from './ChatHeader.js';
-import { ChatIcon } from './ChatIcons.js';
 import { ChatNotices } from './ChatNotices.js';
 import { Composer } from './Composer.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { GiftPicker } from './GiftPicker.js';
 import { IcebreakerModal } from './IcebreakerModal.js';
 import { MessageList } from './MessageList.js';
+import { OfflineBar } from './OfflineBar.js';
 import { useNow } from './use-now.js';
 import { useChatSettings } from './use-chat-settings.js';
 import { messageText } from './message-text.js';
@@ -84,7 +84,6 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
   const presence = useAtomValue(presenceAtom).get(profile);
   const typingUntil = useAtomValue(typingAtom).get(profile) ?? 0;
   const setOpenChat = useSetAtom(openChatAtom);
-  const connection = useAtomValue(connectionAtom);
   const credits = useAtomValue(userAtom)?.credits ?? 0;
   const { messageCredits } = useChatSettings();
   const now = useNow(2_000);
@@ -219,12 +218,8 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
       <p className="visually-hidden" aria-live="polite" aria-atomic="true">
         {lastFromPeer ? `${peer.name}: ${messageText(intl, lastFromPeer)}` : ''}
       </p>
-      {connection === 'offline' && (
-        // On a phone the list (and its bar) is not on screen; on a desktop CSS hides this one.
-        <p className="chat-offline-bar chat-thread-offline" role="status" data-testid="chat-thread-offline">
-          <ChatIcon name="offline" size={14} /> {intl.formatMessage({ id: 'chat.offline' })}
-        </p>
-      )}
+      {/* On a phone the list (and its bar) is not on screen; on a desktop CSS hides this one. */}
+      <OfflineBar className="chat-thread-offline" testId="chat-thread-offline" />
       <ChatNotices
         name={peer.name}
         blockedMe={meta.blocked_me}
