@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { buildServeBundle } from './chat/serve-bundle.js';
 import { createBenchDatabase } from './chat/fixture.js';
 import { readOptions } from './chat/options.js';
+import { coreSpeed, describeCoreSpeed } from './lib/core-speed.js';
 import { netLimits } from './lib/kernel-net.js';
 import { pinSelfToClientCore, SERVER_CPU } from './chat/processes.js';
 import { runChatScenarios } from './chat/scenarios.js';
@@ -27,6 +28,8 @@ export async function main(): Promise<void> {
   // Other work on the machine shows up as latency; the load average says how quiet it was.
   const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
   console.log(`[chat] ${new Date().toISOString()} load average ${load()}`);
+  // Before any server starts: the core is as quiet as it will be.
+  console.log(`[chat] server core ${SERVER_CPU}: ${describeCoreSpeed(coreSpeed(SERVER_CPU))}`);
   const limits = netLimits();
   console.log(`[chat] kernel: somaxconn ${limits.somaxconn ?? '-'}, tcp_max_syn_backlog ${limits.synBacklog ?? '-'}, netdev_max_backlog ${limits.netdevBacklog ?? '-'}`);
   // startServe runs this compiled serve.ts for every server under test. A bundle given in
