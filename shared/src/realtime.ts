@@ -2,7 +2,7 @@
  * The one place socket event names and payloads live. Server and client both import these maps,
  * so an event cannot be renamed on one side only.
  */
-import type { ChatsResponse, CountsDto, MessageDto, SendMessageInput, SendMessageResponse, SyncResponse } from './api/chats.js';
+import type { ChatsResponse, CountsDto, MarkReadInput, MessageDto, SendMessageInput, SendMessageResponse, SyncResponse } from './api/chats.js';
 import { z } from 'zod';
 import type { ErrorCode } from './errors.js';
 
@@ -53,7 +53,7 @@ export interface ServerToClientEvents {
 export interface ClientToServerEvents {
   /** answered like POST /api/messages.php: the stored message and the sender's balance */
   'message:send': (input: SendMessageInput, ack: Ack<SendMessageResponse>) => void;
-  'message:read': (input: { conversation: number; message: number }, ack: Ack<CountsDto>) => void;
+  'message:read': (input: MarkReadInput, ack: Ack<CountsDto>) => void;
   /** the messages after `after`, a page at a time (the pages after catch-up's first): the twin of GET /api/sync.php */
   'sync': (input: { after: number }, ack: Ack<SyncResponse>) => void;
   /** the conversation list, reloaded when it is stale: the twin of GET /api/chats.php */

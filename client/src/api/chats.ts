@@ -20,8 +20,9 @@ export const fetchMessages = (query: MessagesPageQuery) => api<MessagesResponse>
 /** Idempotent by client_id: the same send retried is stored (and charged) once. */
 export const postMessage = (input: SendMessageInput) => api<SendMessageResponse>('/api/messages.php', { method: 'POST', body: input });
 
-export const postMessagesRead = (conversation: number, message: number) =>
-  api<MarkReadResponse>('/api/messages-read.php', { method: 'POST', body: { conversation, message } });
+/** Without `message`: through the newest message stored (a chat that shows none to read up to). */
+export const postMessagesRead = (conversation: number, message?: number) =>
+  api<MarkReadResponse>('/api/messages-read.php', { method: 'POST', body: message === undefined ? { conversation } : { conversation, message } });
 
 export const deleteChat = (target: { conversation: number } | { profile: number }) =>
   api<DeleteChatResponse>('/api/chat.php', { method: 'DELETE', body: target });

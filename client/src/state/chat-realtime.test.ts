@@ -17,7 +17,7 @@ const api = await import('../api/chats.js');
 const { createChatSocket } = await import('../api/socket.js');
 const { fetchCurrentUser } = await import('../api/user.js');
 const { startRealtime } = await import('./realtime.js');
-const { removeChat, sendChatMessage } = await import('./chat-actions.js');
+const { markChatRead, removeChat, sendChatMessage } = await import('./chat-actions.js');
 const { updateThread, getThread } = await import('./chat-store.js');
 const { mergeStored } = await import('./chat-thread.js');
 const { appStore } = await import('./jotai.js');
@@ -585,6 +585,23 @@ describe('the realtime owner', () => {
     appStore.set(chatEntriesAtom, new Map([[PEER, { ...entry(message(104, PEER)), num_unread_messages: 1 }]]));
     socket.server('message:read', { conversation: CONVERSATION, reader: PEER, message: 103 });
     expect(appStore.get(chatEntriesAtom).get(PEER)?.num_unread_messages).toBe(1);
+  });
+
+  it("opening a chat that shows no message yet counts unread ones (all past a free member's history cut) reads them all", async () => {
+    const counts = { total_unread: 3, total_new_likes: 0, badge: 3 };
+    await startConnected((event) => (event === 'message:read' ? { ok: true, data: COUNTS } : undefined));
+    appStore.set(countsAtom, counts);
+    appStore.set(chatEntriesAtom, new Map([[PEER, { ...entry(message(100, PEER)), last_message: null, num_unread_messages: 3 }]]));
+    openThreadWith([]);
+
+    await markChatRead(PEER);
+    // The mark goes without a message id: the server reads through the newest it holds.
+    expect(socket.emitted.filter((e) => e.event === 'message:read').map((e) => e.payload)).toEqual([{ conversation: CONVERSATION }]);
+    expect(appStore.get(chatEntriesAtom).get(PEER)?.num_unread_messages).toBe(0);
+    expect(appStore.get(countsAtom)).toEqual(COUNTS);
+    // Once read, opening it again sends nothing more.
+    await markChatRead(PEER);
+    expect(socket.emitted.filter((e) => e.event === 'message:read')).toHaveLength(1);
   });
 
   it('a block or unblock by the other member closes or opens the composer of a chat already open', async () => {

@@ -408,11 +408,14 @@ function fail(profile: number, key: string, failure: SendFailure): void {
   updateThread(profile, (t) => markFailed(t, key, failure));
 }
 
-/** Marks a conversation read up to `message`: socket ack or REST; the answer carries the counts. */
-export async function sendReadMark(conversation: number, message: number): Promise<void> {
+/**
+ * Marks a conversation read up to `message` (left out: through its newest message stored): socket
+ * ack or REST; the answer carries the counts.
+ */
+export async function sendReadMark(conversation: number, message?: number): Promise<void> {
   if (socket?.connected) {
     const counts = await new Promise<Parameters<typeof setCounts>[0] | null>((resolve) => {
-      socket!.timeout(ACK_TIMEOUT_MS).emit('message:read', { conversation, message }, (error, result) => {
+      socket!.timeout(ACK_TIMEOUT_MS).emit('message:read', message === undefined ? { conversation } : { conversation, message }, (error, result) => {
         resolve(!error && result?.ok ? result.data : null);
       });
     });

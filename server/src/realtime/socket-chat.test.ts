@@ -322,7 +322,7 @@ describe('chatting over the socket', () => {
       ['message:send', 'not an object'],
       ['message:send', null],
       ['message:read', { conversation: -1, message: 1 }],
-      ['message:read', { conversation: 1 }],
+      ['message:read', { conversation: 1, message: 'latest' }],
       ['presence:watch', { profiles: 'all' }],
       ['presence:watch', { profiles: Array.from({ length: 201 }, (_, i) => i + 1) }],
       ['typing', { conversation: 'x', typing: true }],

@@ -58,8 +58,14 @@ export type SendMessageInput = z.input<typeof sendMessageBody>;
 
 export const markReadBody = z.object({
   conversation: z.number().int().positive(),
-  message: z.number().int().positive(),
+  /**
+   * The newest message the member has on screen. Left out: through the newest message stored,
+   * for a chat that shows no message to read up to (a free member's chat whose messages are all
+   * older than the history cut still counts them unread until it is opened).
+   */
+  message: z.number().int().positive().optional(),
 });
+export type MarkReadInput = z.input<typeof markReadBody>;
 
 // Strict: with a stray second field ({profile, conversation: 'x'}) one branch used to match and
 // delete while the other field was wrong.

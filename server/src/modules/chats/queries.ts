@@ -153,6 +153,19 @@ export function findMessageByClientId(db: Db, senderId: number, clientId: string
   return messageByClientId(db).get({ senderId, clientId });
 }
 
+/** The id of the newest message of a conversation, 0 when it has none (one seek at the end of its index range). */
+export function newestMessageIdIn(db: Db, conversationId: number): number {
+  return (
+    db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(eq(messages.conversationId, conversationId))
+      .orderBy(desc(messages.id))
+      .limit(1)
+      .get()?.id ?? 0
+  );
+}
+
 export function findMessage(db: Db, conversationId: number, messageId: number): MessageRow | undefined {
   return db
     .select()

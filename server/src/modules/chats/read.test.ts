@@ -245,12 +245,36 @@ describe('marking read', () => {
     const foreign = (await send(other.client, peer.user.id)).body.message;
     expect((await me.client.post('/api/messages-read.php', { conversation: foreign.conversation, message: foreign.id })).status).toBe(404);
     expect((await me.client.post('/api/messages-read.php', { conversation: m.conversation, message: foreign.id })).status).toBe(404);
-    for (const body of [{}, { conversation: m.conversation }, { conversation: 'x', message: m.id }, { conversation: m.conversation, message: -1 }]) {
+    expect((await me.client.post('/api/messages-read.php', { conversation: foreign.conversation })).status).toBe(404);
+    for (const body of [{}, { message: m.id }, { conversation: 'x', message: m.id }, { conversation: m.conversation, message: -1 }, { conversation: m.conversation, message: null }]) {
       const res = await me.client.post('/api/messages-read.php', body);
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('invalid_request');
     }
     expect(member(m.conversation, me.user.id)).toMatchObject({ unreadCount: 1, lastReadMessageId: 0 });
+  });
+
+  it("without a message, reads through the newest: a free member's chat whose messages are all past the history cut", async () => {
+    const free = await loggedInMember(server);
+    const peer = await loggedInMember(server, { paidUser: true });
+    const realNow = server.clock.now();
+    server.clock.set(realNow - (FREE_HISTORY_DAYS + 1) * DAY);
+    const sent = [];
+    for (let i = 0; i < 3; i++) sent.push((await send(peer.client, free.user.id, `old ${i}`)).body.message);
+    server.clock.set(realNow);
+    const conversation = sent[0].conversation;
+
+    // Nothing to see, and nothing to read up to: until now the badge counted these for good.
+    const opened = await free.client.get(`/api/messages.php?conversation=${conversation}`);
+    expect(opened.body).toMatchObject({ messages: [], history_cut: true });
+    expect((await free.client.get('/api/chats.php')).body.chats[0]).toMatchObject({ num_unread_messages: 3, last_message: null });
+    expect((await free.client.get('/api/counts.php')).body.total_unread).toBe(3);
+
+    const read = await free.client.post('/api/messages-read.php', { conversation });
+    expect(read.status).toBe(200);
+    expect(read.body.counts.total_unread).toBe(0);
+    expect(member(conversation, free.user.id)).toMatchObject({ unreadCount: 0, lastReadMessageId: sent[2].id });
+    expect((await free.client.get('/api/chats.php')).body.chats[0].num_unread_messages).toBe(0);
   });
 });
 

@@ -188,21 +188,22 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * Marks `conversationId` read up to `messageId` for `user`. The mark only moves forward; unread is
- * recomputed from the peer's messages after it. Notifies the reader's tabs (counts) and the peer
- * once it is committed.
+ * Marks `conversationId` read up to `upTo` for `user` (left out: the newest message stored in it,
+ * whoever sent it). The mark only moves forward; unread is recomputed from the peer's messages
+ * after it. Notifies the reader's tabs (counts) and the peer once it is committed.
  */
-export async function markRead(ctx: AppContext, user: ChatMember, conversationId: number, messageId: number): Promise<CountsDto> {
+export async function markRead(ctx: AppContext, user: ChatMember, conversationId: number, upTo: number | undefined): Promise<CountsDto> {
   // Through the group commit, as sends are: read marks come about as often as messages, and each
   // committed alone would write its pages to the WAL once per mark.
   const result = await groupCommit(ctx.db).runChecked({
     check: (tx) => {
       const conversation = q.findConversationOf(tx, user.id, conversationId);
       const member = conversation && q.findMember(tx, conversationId, user.id);
-      if (!conversation || !member || !q.findMessage(tx, conversationId, messageId)) throw notFound();
-      return { conversation, member };
+      if (!conversation || !member) throw notFound();
+      if (upTo !== undefined && !q.findMessage(tx, conversationId, upTo)) throw notFound();
+      return { conversation, member, messageId: upTo ?? q.newestMessageIdIn(tx, conversationId) };
     },
-    write: (tx, { conversation, member }) => {
+    write: (tx, { conversation, member, messageId }) => {
       const lastRead = Math.max(member.lastReadMessageId, messageId);
       const unreadCount = q.countPeerMessagesAfter(tx, conversationId, user.id, Math.max(lastRead, member.hiddenBeforeMessageId));
       q.updateMember(tx, conversationId, user.id, { lastReadMessageId: lastRead, unreadCount });
