@@ -49,7 +49,9 @@ export const sendMessageBody = z.object({
   profile: z.number().int().positive(),
   client_id: clientIdField,
   kind: z.enum(MESSAGE_KINDS).default('text'),
-  body: memberText().max(10_000).default(''),
+  // Trimmed before the cap: a short text with a long tail of spaces is a short text (the site's
+  // message_length, checked after cleaning, is the limit members meet).
+  body: memberText().trim().max(10_000).default(''),
   gift_id: z.string().max(64).optional(),
   /** for kind 'icebreaker': an id of GET /api/icebreakers.php; the stored body is its i18n key */
   icebreaker_id: z.string().max(64).optional(),

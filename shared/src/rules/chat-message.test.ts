@@ -14,6 +14,18 @@ describe('chat message rules', () => {
     expect(checkMessageBody('a'.repeat(11), 10)).toEqual({ ok: false, error: 'message_too_long', max: 10 });
   });
 
+  it('refuses text that shows nothing, and stores no control or direction-override characters', () => {
+    const blanks = ['\u200b', '\u200c\u200d', '\u2060', '\u00ad', '\u3164', '\u2800', '\u180e', '\ufe0f', '\u202e\u200f', '\u0000', '\u0001\u0007\u001b', '\ufeff \u200b\n'];
+    for (const text of blanks) expect(checkMessageBody(text, 10), JSON.stringify(text)).toEqual({ ok: false, error: 'message_empty' });
+    // A gift's note of nothing visible is no note.
+    expect(checkMessageBody('\u200b', 10, { allowEmpty: true })).toEqual({ ok: true, body: '' });
+    expect(checkMessageBody('a\u0000b\r\nc\u202e', 10)).toEqual({ ok: true, body: 'ab\nc' });
+    // What does show stays as it is: joined emoji, direction marks inside right-to-left text, tabs.
+    expect(checkMessageBody('👩\u200d💻', 10)).toEqual({ ok: true, body: '👩\u200d💻' });
+    expect(checkMessageBody('שלום\u200f!', 10)).toEqual({ ok: true, body: 'שלום\u200f!' });
+    expect(checkMessageBody('a\tb', 10)).toEqual({ ok: true, body: 'a\tb' });
+  });
+
   it('free members lose history older than the window; premium keeps all', () => {
     const now = Date.UTC(2026, 0, 31);
     expect(historyCutoff(now, true)).toBeNull();

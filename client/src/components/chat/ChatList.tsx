@@ -106,7 +106,7 @@ function ChatListItem({ entry, active, onDelete }: { entry: ChatEntryDto; active
             <span className="chat-list-time">{when}</span>
           </span>
           <span className="chat-list-line">
-            <span className="chat-list-preview">{preview}</span>
+            <span className="chat-list-preview" dir="auto">{preview}</span>
             {unread > 0 && (
               <span className="chat-unread-badge" aria-label={intl.formatMessage({ id: 'chat.unreadCount' }, { count: unread })}>
                 {unread > 99 ? '99+' : unread}

@@ -98,6 +98,7 @@ export function Composer({ disabled, onSend, onTyping, onOpenGifts, onOpenIcebre
           ref={box}
           className="chat-composer-input"
           rows={1}
+          dir="auto"
           value={text}
           disabled={disabled}
           placeholder={intl.formatMessage({ id: 'chat.placeholder' })}

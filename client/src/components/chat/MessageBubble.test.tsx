@@ -21,3 +21,16 @@ describe('a gift in the chat', () => {
     expect(bubble.textContent).toContain('Rose · for you');
   });
 });
+
+describe('a text in the chat', () => {
+  it('takes its direction from its own words: a Hebrew message reads right to left in an English screen', () => {
+    const text = fromDto({ id: 6, conversation: 1, sender: 2, client_id: 'client-text-1', kind: 'text', body: 'שלום, מה נשמע?', gift_id: null, created_at: '2026-11-28T10:00:00.000Z' });
+    render(
+      <IntlProvider locale="en" messages={chat}>
+        <MessageBubble message={text} mine={false} peerLastRead={0} firstOfGroup onRetry={() => undefined} onDiscard={() => undefined} />
+      </IntlProvider>,
+    );
+    // dir="auto": the browser sets the direction from the first strong character and isolates the text.
+    expect(screen.getByText('שלום, מה נשמע?').getAttribute('dir')).toBe('auto');
+  });
+});

@@ -29,7 +29,7 @@ export const MessageBubble = memo(function MessageBubble({ message, mine, peerLa
           </span>
         )}
         {message.kind === 'icebreaker' && <span className="chat-icebreaker-label">{intl.formatMessage({ id: 'chat.icebreakerLabel' })}</span>}
-        <span className="chat-bubble-text">{messageText(intl, message, false)}</span>
+        <span className="chat-bubble-text" dir="auto">{messageText(intl, message, false)}</span>
         <span className="chat-bubble-meta">
           <time dateTime={message.created_at}>{time}</time>
           {state && <Ticks state={state} />}

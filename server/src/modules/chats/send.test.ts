@@ -111,6 +111,12 @@ describe('sending a message', () => {
     const b = await createMember(server.db);
     const before = messageCount();
     expect((await send(a.client, b.id, '   \n\t ')).body).toMatchObject({ error: 'message_empty' });
+    // Nothing a member would see: zero-width and format characters, fillers, control characters.
+    for (const blank of ['\u200b\u200d', '\u3164', '\u2800', '\u0000', '\u202e\u200f', '\ufe0f']) {
+      const res = await send(a.client, b.id, blank);
+      expect(res.status, JSON.stringify(blank)).toBe(400);
+      expect(res.body.error).toBe('message_empty');
+    }
     const long = await send(a.client, b.id, 'x'.repeat(501));
     expect(long.status).toBe(400);
     expect(long.body).toMatchObject({ error: 'message_too_long', max: 500 });
@@ -118,8 +124,13 @@ describe('sending a message', () => {
     expect((await send(a.client, b.id, 'y'.repeat(20_000))).body).toMatchObject({ error: 'message_too_long', max: 500 });
     // 500 emoji are 500 characters for the member, although 1000 UTF-16 units.
     expect((await send(a.client, b.id, '😀'.repeat(500))).status).toBe(201);
-    expect(messageCount()).toBe(before + 1);
-    expect(creditsOf(a.user.id)).toBe(9);
+    // A short text with a tail of spaces past the hard cap is a short text; a NUL is not stored.
+    const padded = await send(a.client, b.id, 'hi' + ' '.repeat(12_000));
+    expect(padded.status).toBe(201);
+    expect(padded.body.message.body).toBe('hi');
+    expect((await send(a.client, b.id, 'a\u0000b')).body.message.body).toBe('ab');
+    expect(messageCount()).toBe(before + 3);
+    expect(creditsOf(a.user.id)).toBe(7);
   });
 
   it('stores HTML and SQL text verbatim', async () => {
