@@ -20,9 +20,34 @@ export function invalidInput(error: z.ZodError, code: ErrorCode = 'invalid_reque
 /** Each bad field of a failed parse by its path ('_' for the input as a whole). */
 function invalidFields(error: z.ZodError): Record<string, ErrorCode> {
   const fields: Record<string, ErrorCode> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join('.') || '_';
-    fields[key] ??= 'invalid_request';
-  }
+  addFields(error.issues, [], fields);
   return fields;
+}
+
+type Issue = z.ZodError['issues'][number];
+
+function addFields(issues: readonly Issue[], prefix: PropertyKey[], fields: Record<string, ErrorCode>): void {
+  for (const issue of issues) {
+    const path = [...prefix, ...issue.path];
+    // A field the schema does not have is named itself, not the object around it.
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) fields[[...path, key].join('.')] ??= 'invalid_request';
+      continue;
+    }
+    const branches = issue.code === 'invalid_union' ? closestBranches(issue.errors) : [];
+    if (branches.length === 0) {
+      fields[path.join('.') || '_'] ??= 'invalid_request';
+      continue;
+    }
+    // One of several shapes (e.g. {conversation} or {profile}): the bad fields are those of the
+    // shape the input came closest to, not the input as a whole.
+    for (const branch of branches) addFields(branch, path, fields);
+  }
+}
+
+/** The branches of a failed union with the fewest issues (all of them when they tie). */
+function closestBranches(branches: readonly (readonly Issue[])[]): (readonly Issue[])[] {
+  if (branches.length === 0) return [];
+  const fewest = Math.min(...branches.map((issues) => issues.length));
+  return branches.filter((issues) => issues.length === fewest);
 }

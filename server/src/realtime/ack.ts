@@ -25,8 +25,6 @@ export function errorResult(err: unknown): AckResult<never> {
   return { ok: false, error: 'generic', message: ERROR_MESSAGES.generic };
 }
 
-export const invalidRequest: AckResult<never> = { ok: false, error: 'invalid_request', message: ERROR_MESSAGES.invalid_request };
-
 /**
  * Parses the payload with its shared schema, runs the command and acks its result; a bad payload
  * gets `invalid_request`, an HttpError its code. Async commands are awaited.

@@ -342,6 +342,9 @@ describe('chatting over the socket', () => {
       details: { max: expect.any(Number) },
     });
     expect(await command(a.sockets[0]!, 'message:read', { conversation: 999_999, message: 1 })).toMatchObject({ ok: false, error: 'not_found' });
+    // Typing names its bad field like every command, and answers an ack when one is sent.
+    expect(await command(a.sockets[0]!, 'typing', { conversation: 'x', typing: true })).toMatchObject({ details: { fields: { conversation: 'invalid_request' } } });
+    expect(await command(a.sockets[0]!, 'typing', { conversation: 1, typing: true })).toEqual({ ok: true, data: null });
     expect((await command(a.sockets[0]!, 'message:send', { profile: b.id, client_id: clientId(), body: 'still works' })).ok).toBe(true);
   });
 

@@ -98,10 +98,22 @@ describe('deleting a chat', () => {
     expect(res.body.error).toBe('not_found');
     expect((await me.client.delete('/api/chat.php', { profile: b.id })).status).toBe(404);
     // A good field beside a bad one is still a bad body: nothing deleted by the good one.
-    for (const body of [{}, { conversation: 'x' }, { conversation: -1 }, { profile: 0 }, { profile: a.user.id, conversation: 'x' }, { conversation: theirs, extra: true }]) {
-      const bad = await me.client.delete('/api/chat.php', body);
-      expect(bad.status).toBe(400);
-      expect(bad.body.error).toBe('invalid_request');
+    // Each answer names the field at fault in the shape the body came closest to.
+    const bad: Array<[Record<string, unknown>, string[]]> = [
+      [{}, ['conversation', 'profile']],
+      [{ conversation: 'x' }, ['conversation']],
+      [{ conversation: 1.5 }, ['conversation']],
+      [{ conversation: -1 }, ['conversation']],
+      [{ profile: 'x' }, ['profile']],
+      [{ profile: 0 }, ['profile']],
+      [{ profile: a.user.id, conversation: 'x' }, ['conversation']],
+      [{ conversation: theirs, extra: true }, ['extra']],
+    ];
+    for (const [body, fields] of bad) {
+      const res = await me.client.delete('/api/chat.php', body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('invalid_request');
+      expect(Object.keys(res.body.fields).sort(), JSON.stringify(body)).toEqual(fields);
     }
     expect(member(theirs, a.user.id).deletedAt).toBeNull();
     expect(await chatIds(a.client)).toEqual([theirs]);

@@ -9,7 +9,8 @@ import { markReadBody, syncCommandInput, type ChatsResponse } from '@shared/api/
 import { chatsCommandInput, PRESENCE_WATCH_MAX, presenceWatchInput, rooms, typingInput } from '@shared/realtime.js';
 import type { AppContext } from '../../context.js';
 import { HttpError, notFound, tooMany, unauthenticated } from '../../http/errors.js';
-import { invalidRequest, replyVia, runCommand } from '../../realtime/ack.js';
+import { errorResult, replyVia, runCommand } from '../../realtime/ack.js';
+import { invalidInput } from '../../http/validate.js';
 import { BurstLimit } from '../../realtime/burst-limit.js';
 import { CommandBudget } from '../../realtime/command-budget.js';
 import { liveSocketMember } from '../../realtime/handshake.js';
@@ -173,9 +174,13 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
       });
     },
 
+    // Best effort and needs no ack. A client that sends one gets `ok` whether the relay goes out or
+    // is dropped (over the allowance, not a member, a block), or the named fields of a bad payload.
     'typing'(this: MemberSocket, input: unknown, ack?: unknown) {
+      const reply = replyVia<null>(ack);
       const parsed = typingInput.safeParse(input);
-      if (!parsed.success) return replyVia(ack)(invalidRequest);
+      if (!parsed.success) return reply(errorResult(invalidInput(parsed.error)));
+      reply({ ok: true, data: null });
       if (!stateOf(this).typingLimit.allow(ctx.clock.now())) return;
       const { userId } = this.data;
       const membership = isConversationMember(ctx, userId, parsed.data.conversation);
