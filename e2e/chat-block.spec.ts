@@ -35,8 +35,11 @@ test('blocking from the chat menu stops writing until unblocked', async ({ brows
   await sophie.page.reload();
   await expect(sophie.page.getByTestId('notice-blocked-by-me')).toBeVisible();
 
-  await sophie.page.getByTestId('notice-blocked-by-me').getByRole('button', { name: 'Unblock' }).click();
+  // Unblocked from the notice, by keyboard: the notice goes, and the member goes on in the box.
+  await sophie.page.getByTestId('notice-blocked-by-me').getByRole('button', { name: 'Unblock' }).focus();
+  await sophie.page.keyboard.press('Enter');
   await expect(sophie.page.getByTestId('notice-blocked-by-me')).toHaveCount(0);
   await expect(input).toBeEnabled();
+  await expect(input).toBeFocused();
   await sophie.context.close();
 });

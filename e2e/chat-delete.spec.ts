@@ -12,10 +12,14 @@ test('deleting a chat removes it at once; a failed delete alerts and reloads the
   await sophie.page.goto('/chats');
   await expect(item(first!.profile.id)).toBeVisible();
 
-  // Success: gone from the list immediately and after a reload.
+  // Success: gone from the list immediately and after a reload. The keyboard goes on to the
+  // chat that took its place in the list.
+  const at = chats.chats.findIndex((c) => c.profile.id === first!.profile.id);
+  const neighbour = (chats.chats[at + 1] ?? chats.chats[at - 1])!;
   await item(first!.profile.id).getByRole('button').click();
   await sophie.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(item(first!.profile.id)).toHaveCount(0);
+  await expect(item(neighbour.profile.id).getByRole('link')).toBeFocused();
   await sophie.page.reload();
   await expect(item(second!.profile.id)).toBeVisible();
   await expect(item(first!.profile.id)).toHaveCount(0);

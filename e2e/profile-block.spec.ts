@@ -30,11 +30,14 @@ test('a block from the profile hides the blocker\'s profile and closes the open 
   await james.page.setViewportSize({ width: 1440, height: 900 });
   await james.page.screenshot({ path: 'screenshots/profile-desktop-en.png' });
 
-  // He blocks her from there.
-  await card.getByRole('button', { name: 'Block' }).click();
-  await james.page.getByRole('dialog').getByRole('button', { name: 'Block' }).click();
+  // He blocks her from there, with the keyboard: the focus comes back to the button, now Unblock.
+  await card.getByRole('button', { name: 'Block' }).focus();
+  await james.page.keyboard.press('Enter');
+  await james.page.getByRole('dialog').getByRole('button', { name: 'Block' }).focus();
+  await james.page.keyboard.press('Enter');
   await expect(card.getByTestId('profile-blocked-by-me')).toContainText('You have blocked Sophie.');
   await expect(card.getByRole('link', { name: 'Send a message' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Unblock' })).toBeFocused();
 
   // Her open chat closes without a reload, and his profile is not hers to see.
   await expect(input).toBeDisabled();
@@ -48,9 +51,11 @@ test('a block from the profile hides the blocker\'s profile and closes the open 
   await profilePage.screenshot({ path: 'screenshots/profile-refused-en.png' });
   await james.page.screenshot({ path: 'screenshots/profile-blocked-by-me-en.png' });
 
-  // Unblocked: her chat opens again live, and the profile shows.
-  await card.getByRole('button', { name: 'Unblock' }).click();
+  // Unblocked: her chat opens again live, and the profile shows. The focus stays on the button.
+  await card.getByRole('button', { name: 'Unblock' }).focus();
+  await james.page.keyboard.press('Enter');
   await expect(card.getByTestId('profile-blocked-by-me')).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Block' })).toBeFocused();
   await expect(input).toBeEnabled();
   await profilePage.reload();
   await expect(profilePage.getByTestId('profile-card').getByRole('heading', { name: /James/ })).toBeVisible();

@@ -16,9 +16,22 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   children: ReactNode;
 }
 
-export function Button({ variant = 'primary', size = 'md', block = false, busy = false, className, children, disabled, type = 'button', ...rest }: ButtonProps) {
+/**
+ * A busy button refuses clicks (and a form's submission) but is not `disabled`: a disabled button
+ * loses the keyboard focus, which fell to the top of the page, and a dialog closing onto it could
+ * not give it back.
+ */
+export function Button({ variant = 'primary', size = 'md', block = false, busy = false, className, children, disabled, type = 'button', onClick, ...rest }: ButtonProps) {
   return (
-    <button type={type} className={classes(variant, size, block, className)} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
+    <button
+      type={type}
+      className={classes(variant, size, block, className)}
+      disabled={disabled}
+      aria-disabled={busy || undefined}
+      aria-busy={busy || undefined}
+      onClick={(event) => (busy ? event.preventDefault() : onClick?.(event))}
+      {...rest}
+    >
       {busy && <span className="spinner spinner-sm" aria-hidden="true" />}
       {children}
     </button>

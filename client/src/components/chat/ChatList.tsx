@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import type { ChatEntryDto } from '@shared/api/chats.js';
@@ -16,18 +16,45 @@ import { OfflineBar } from './OfflineBar.js';
 import { useNow } from './use-now.js';
 import { listTimeKind } from './chat-format.js';
 
+const CHAT_LIST_TITLE_ID = 'chat-list-title';
+
+/**
+ * Puts the keyboard focus on the list's title, once the screen shows it: after the open chat was
+ * deleted from its own menu, the chat and everything in it are gone.
+ */
+export function focusChatListSoon(framesLeft = 10): void {
+  // On a phone the list replaces the chat once the navigation has rendered: a few frames at most.
+  requestAnimationFrame(() => {
+    const title = document.getElementById(CHAT_LIST_TITLE_ID);
+    if (title) title.focus();
+    else if (framesLeft > 0) focusChatListSoon(framesLeft - 1);
+  });
+}
+
 /** The conversation list: avatar, name, last message, time, unread badge, online dot, delete. */
 export function ChatList({ activeProfile }: { activeProfile: number | null }) {
   const intl = useIntl();
   const chats = useAtomValue(chatListAtom);
   const loaded = useAtomValue(chatsLoadedAtom);
   const [deleting, setDeleting] = useState<ChatEntryDto | null>(null);
+  // Where the keyboard goes once a deleted chat has left the list: its neighbour, else the title.
+  const [focusAfterDelete, setFocusAfterDelete] = useState<{ profile: number | null } | null>(null);
+  const section = useRef<HTMLElement>(null);
   const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!focusAfterDelete) return;
+    setFocusAfterDelete(null);
+    const link = focusAfterDelete.profile === null ? null : section.current?.querySelector<HTMLElement>(`[data-profile="${focusAfterDelete.profile}"] .chat-list-link`);
+    (link ?? document.getElementById(CHAT_LIST_TITLE_ID))?.focus();
+  }, [focusAfterDelete, chats]);
 
   const confirmDelete = async () => {
     const entry = deleting;
     setDeleting(null);
     if (!entry) return;
+    const at = chats.findIndex((c) => c.profile.id === entry.profile.id);
+    setFocusAfterDelete({ profile: (chats[at + 1] ?? chats[at - 1])?.profile.id ?? null });
     const removed = removeChat(entry.profile.id);
     if (entry.profile.id === activeProfile) void navigate(pathFor('chats'), { replace: true });
     const ok = await removed;
@@ -35,9 +62,11 @@ export function ChatList({ activeProfile }: { activeProfile: number | null }) {
   };
 
   return (
-    <section className="chat-list" aria-labelledby="chat-list-title">
+    <section className="chat-list" aria-labelledby={CHAT_LIST_TITLE_ID} ref={section}>
       <header className="chat-list-header">
-        <h1 id="chat-list-title">{intl.formatMessage({ id: 'chat.title' })}</h1>
+        <h1 id={CHAT_LIST_TITLE_ID} tabIndex={-1}>
+          {intl.formatMessage({ id: 'chat.title' })}
+        </h1>
         <Link to={pathFor('members')} className="chat-list-find">
           {intl.formatMessage({ id: 'chat.findMembers' })}
         </Link>

@@ -18,6 +18,7 @@ import { Composer } from './Composer.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { GiftPicker } from './GiftPicker.js';
 import { IcebreakerModal } from './IcebreakerModal.js';
+import { focusChatListSoon } from './ChatList.js';
 import { MessageList } from './MessageList.js';
 import { OfflineBar } from './OfflineBar.js';
 import { useNow } from './use-now.js';
@@ -91,6 +92,7 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
   const [stickToken, setStickToken] = useState(0);
   const [giftsOpen, setGiftsOpen] = useState(false);
   const [icebreakersOpen, setIcebreakersOpen] = useState(false);
+  const [composerFocus, setComposerFocus] = useState(0);
   const [confirm, setConfirm] = useState<'delete' | 'block' | null>(null);
 
   const messages = useMemo(() => (thread ? visibleMessages(thread) : []), [thread]);
@@ -154,9 +156,10 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
   // newest message from the peer is announced.
   const lastFromPeer = thread.stored.findLast((m) => m.sender === profile);
 
-  const toggleBlock = async () => {
+  const toggleBlock = async (then?: 'focus composer') => {
     try {
       await setChatBlocked(profile, !meta.blocked_by_me);
+      if (then) setComposerFocus((n) => n + 1);
     } catch {
       window.alert(intl.formatMessage({ id: 'chat.loadFailed' }));
     }
@@ -166,6 +169,7 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
     // Removed from the list before leaving, so /chats does not reopen it.
     const removed = removeChat(profile);
     onGone();
+    focusChatListSoon();
     if (!(await removed)) window.alert(intl.formatMessage({ id: 'chat.deleteFailed' }));
   };
 
@@ -196,7 +200,7 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
           isEmpty && !thread.historyCut && (
             <div className="chat-empty-thread">
               <p className="chat-empty-title">{intl.formatMessage({ id: 'chat.emptyThreadTitle' }, { name: peer.name })}</p>
-              {canBreakIce && <p>{intl.formatMessage({ id: 'chat.emptyThreadText' })}</p>}
+              {!disabled && canBreakIce && <p>{intl.formatMessage({ id: 'chat.emptyThreadText' })}</p>}
               {!disabled && canBreakIce && (
                 <button type="button" className="btn btn-secondary btn-md" onClick={() => setIcebreakersOpen(true)} data-testid="open-icebreakers">
                   {intl.formatMessage({ id: 'chat.icebreakerOpen' })}
@@ -227,7 +231,8 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
         canReceiveReplies={peer.can_receive_replies}
         failure={lastFailure}
         short={!disabled && credits < messageCredits}
-        onUnblock={() => void toggleBlock()}
+        // The notice and its button go away with the block: the member goes on in the box.
+        onUnblock={() => void toggleBlock('focus composer')}
       />
       <Composer
         disabled={disabled}
@@ -235,6 +240,7 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
         onTyping={(isTyping) => setTyping(profile, isTyping)}
         onOpenGifts={() => setGiftsOpen(true)}
         onOpenIcebreakers={canBreakIce ? () => setIcebreakersOpen(true) : null}
+        focusRequest={composerFocus}
       />
       <GiftPicker
         open={giftsOpen}
@@ -252,6 +258,8 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
         onPick={(icebreaker) => {
           setIcebreakersOpen(false);
           send({ kind: 'icebreaker', body: icebreaker.key });
+          // The buttons that opened the dialog leave with the empty chat.
+          setComposerFocus((n) => n + 1);
         }}
       />
       <ConfirmDialog

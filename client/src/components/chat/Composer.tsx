@@ -17,10 +17,15 @@ interface ComposerProps {
   onTyping: (typing: boolean) => void;
   onOpenGifts: () => void;
   onOpenIcebreakers: (() => void) | null;
+  /**
+   * Bumped to take the keyboard focus once the box is enabled: after an action whose own button
+   * went away or was the way in (an icebreaker sent, an unblock from the notice).
+   */
+  focusRequest?: number;
 }
 
 /** Text box with a character counter against message_length, the cost line and send/gift buttons. */
-export function Composer({ disabled, onSend, onTyping, onOpenGifts, onOpenIcebreakers }: ComposerProps) {
+export function Composer({ disabled, onSend, onTyping, onOpenGifts, onOpenIcebreakers, focusRequest = 0 }: ComposerProps) {
   const intl = useIntl();
   const locale = useAtomValue(localeAtom);
   const credits = useAtomValue(userAtom)?.credits ?? 0;
@@ -40,6 +45,10 @@ export function Composer({ disabled, onSend, onTyping, onOpenGifts, onOpenIcebre
     typingSentAt.current = 0;
   };
   useEffect(() => () => window.clearTimeout(idleTimer.current), []);
+
+  useEffect(() => {
+    if (focusRequest > 0 && !disabled) box.current?.focus();
+  }, [focusRequest, disabled]);
 
   // Grow with the text up to a few lines. Empty, it keeps one line: the scroll height would also
   // count a placeholder wrapped on a narrow phone (German, French) and open a second line.
