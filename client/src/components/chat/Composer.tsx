@@ -123,11 +123,13 @@ export function Composer({ disabled, onSend, onTyping, onOpenGifts, onOpenIcebre
         </button>
       </div>
       <div className="chat-composer-info" id="chat-composer-info">
+        {/* Two pieces with a dot between them that CSS drops when the balance wraps to a line of its own. */}
         <span className="chat-composer-cost">
-          {intl.formatMessage({ id: 'chat.perMessage' }, { credits: messageCredits })}
-          {cost && <> ({intl.formatMessage({ id: 'chat.minimumCost' }, { cost })})</>}
-          {' · '}
-          <span className={credits <= messageCredits ? 'chat-composer-low' : undefined}>{intl.formatMessage({ id: 'chat.balance' }, { balance: credits })}</span>
+          <span>
+            {intl.formatMessage({ id: 'chat.perMessage' }, { credits: messageCredits })}
+            {cost && <> ({intl.formatMessage({ id: 'chat.minimumCost' }, { cost })})</>}
+          </span>{' '}
+          <span className={`chat-composer-balance${credits <= messageCredits ? ' chat-composer-low' : ''}`}>{intl.formatMessage({ id: 'chat.balance' }, { balance: credits })}</span>
         </span>
         <span className={`chat-composer-counter${over ? ' is-over' : length > max * 0.9 ? ' is-near' : ''}`} aria-live={over ? 'polite' : 'off'}>
           {intl.formatMessage({ id: 'chat.counter' }, { count: length, max })}
