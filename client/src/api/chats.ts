@@ -53,12 +53,22 @@ export function fetchIcebreakers(): Promise<IcebreakerDto[]> {
   return icebreakers;
 }
 
-/** Likes arrive in a later issue: a 404 (not there yet) reads as "nothing to report". */
+/** Set once the server said it has no likes endpoint: asked again only after a reload. */
+let likesMissing = false;
+
+/**
+ * Likes arrive in a later issue: a 404 (not there yet) reads as "nothing to report", and is not
+ * asked again on every poll and reconnect (each one was a failed request in the console).
+ */
 export async function fetchLikesIfAvailable(): Promise<unknown | null> {
+  if (likesMissing) return null;
   try {
     return await api<unknown>('/api/likes.php');
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
+    if (error instanceof ApiError && error.status === 404) {
+      likesMissing = true;
+      return null;
+    }
     throw error;
   }
 }
