@@ -42,6 +42,10 @@ test('messages arrive through polling while the socket is blocked', async ({ bro
   await sendFromComposer(a.page, text);
   await syncCall;
   await expect(bubble(b.page, text)).toBeVisible({ timeout: 15_000 });
+  // Polling reaches the server: the bar says updates come late, not that the member is offline.
+  await expect(b.page.getByTestId('chat-offline')).toHaveAttribute('data-state', 'polling');
+  await expect(b.page.getByTestId('chat-offline')).toContainText('Live updates paused');
+  await b.page.screenshot({ path: 'screenshots/chat-desktop-polling-en.png' });
 
   // B has the chat open: it is read over REST, so A's tick turns to read.
   await expect(bubble(a.page, text)).toHaveAttribute('data-state', 'read', { timeout: 15_000 });

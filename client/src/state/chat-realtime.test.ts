@@ -438,6 +438,25 @@ describe('the realtime owner', () => {
     expect(rounds()).toBe(2);
   });
 
+  it('while polling reaches the server the connection reads as polling, not offline; a failed round or the browser going offline says offline', async () => {
+    vi.useFakeTimers();
+    start(() => undefined);
+    await vi.advanceTimersByTimeAsync(10);
+    socket.server('connect_error', new Error('xhr poll error'));
+    expect(appStore.get(connectionAtom)).toBe('offline');
+    await vi.advanceTimersByTimeAsync(5_100);
+    expect(appStore.get(connectionAtom)).toBe('polling');
+    vi.mocked(api.fetchChats).mockRejectedValueOnce(new ApiError(0, 'try_later', {}));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(appStore.get(connectionAtom)).toBe('offline');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(appStore.get(connectionAtom)).toBe('polling');
+    window.dispatchEvent(new Event('offline'));
+    expect(appStore.get(connectionAtom)).toBe('offline');
+    socket.connect();
+    expect(appStore.get(connectionAtom)).toBe('online');
+  });
+
   it('a new message brings its counts along: the message shows and the badge moves at once', async () => {
     await startConnected(() => undefined);
     openThreadWith([message(100, PEER)]);

@@ -9,7 +9,11 @@ import type { ChatEntryDto, ChatProfileDto } from '@shared/api/chats.js';
 import { atom } from './jotai.js';
 import type { Thread } from './chat-thread.js';
 
-export type ConnectionState = 'connecting' | 'online' | 'offline';
+/**
+ * `polling`: the socket is down but REST answers (the fallback brings messages every minute or so);
+ * `offline`: neither is reached.
+ */
+export type ConnectionState = 'connecting' | 'online' | 'polling' | 'offline';
 
 export interface Presence {
   online: boolean;

@@ -117,6 +117,7 @@ function keepOutboxOf(userId: number | null): () => void {
  * network returns. A false alarm costs one reconnect.
  */
 function onBrowserOffline(): void {
+  if (appStore.get(connectionAtom) === 'polling') appStore.set(connectionAtom, 'offline');
   if (!socket?.connected) return;
   socket.disconnect();
   socket.connect();
@@ -183,14 +184,16 @@ function receive(messages: readonly MessageDto[]): void {
  * Reloads the conversation list (when it is stale: a failed delete, a message in a conversation it
  * does not list): over the socket when it is up and `trySocket`, else REST.
  */
-export async function refreshChats(trySocket = true): Promise<void> {
+/** Loads the list (over the socket when it is up); false when the server could not be reached. */
+export async function refreshChats(trySocket = true): Promise<boolean> {
   try {
     const overSocket = trySocket && socket?.connected ? await chatsOverSocket(socket) : null;
     const response = overSocket ?? (await fetchChats());
-    if (stopped) return;
-    applyList(response, overSocket !== null);
+    if (!stopped) applyList(response, overSocket !== null);
+    return true;
   } catch {
     // the next catch-up or poll round retries
+    return false;
   }
 }
 
@@ -316,9 +319,12 @@ async function closeOpenChatIfRemoved(): Promise<void> {
 async function pollRound(): Promise<void> {
   await refreshUser();
   await syncFromDatabase().catch(() => undefined);
-  await refreshChats();
+  const reached = await refreshChats();
   await fetchLikesIfAvailable().catch(() => null);
   await resendPending();
+  // Still no socket, but REST answers: the chat works, only later. Saying "offline" there was
+  // wrong (messages came in and went out all along); the bar says updates are delayed instead.
+  if (!stopped && !socket?.connected) appStore.set(connectionAtom, reached ? 'polling' : 'offline');
 }
 
 async function resendPending(): Promise<void> {

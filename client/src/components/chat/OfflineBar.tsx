@@ -3,13 +3,18 @@ import { useAtomValue } from '../../state/jotai.js';
 import { connectionAtom } from '../../state/chats.js';
 import { ChatIcon } from './ChatIcons.js';
 
-/** "Offline, reconnecting…" while the socket is down (the list's, and the open chat's on a phone); nothing otherwise. */
+/**
+ * While the socket is down (the list's bar, and the open chat's on a phone): "Offline,
+ * reconnecting…", or, while REST polling still reaches the server, that updates come late.
+ * Nothing otherwise.
+ */
 export function OfflineBar({ className = '', testId }: { className?: string; testId: string }) {
   const intl = useIntl();
-  if (useAtomValue(connectionAtom) !== 'offline') return null;
+  const connection = useAtomValue(connectionAtom);
+  if (connection !== 'offline' && connection !== 'polling') return null;
   return (
-    <p className={`chat-offline-bar ${className}`.trim()} role="status" data-testid={testId}>
-      <ChatIcon name="offline" size={14} /> {intl.formatMessage({ id: 'chat.offline' })}
+    <p className={`chat-offline-bar is-${connection} ${className}`.trim()} role="status" data-testid={testId} data-state={connection}>
+      <ChatIcon name="offline" size={14} /> {intl.formatMessage({ id: connection === 'offline' ? 'chat.offline' : 'chat.delayed' })}
     </p>
   );
 }
