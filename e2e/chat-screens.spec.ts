@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { ChatsResponse } from '../shared/src/api/chats.js';
 import { DEMO_ACCOUNTS, memberContext } from './chat-fixtures.js';
+import { uniqueEmail } from './shell-helpers.js';
 
 /**
  * The chat screens on a phone (one pane at a time, list first) and on a desktop (list beside the
@@ -124,6 +125,35 @@ test('a new conversation offers icebreakers', async ({ browser, baseURL }) => {
   await expect(page.getByTestId('icebreaker-coffee')).toHaveText('If we met for coffee, what would you order?');
   await screenshot(page, 'screenshots/chat-desktop-icebreakers-en.png');
   await context.close();
+});
+
+test('an empty chat with a member who cannot get replies offers no icebreaker; a sent icebreaker leaves the focus in the message box', async ({ browser, baseURL, request }) => {
+  const james = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
+  // A member who has just signed up has not confirmed the e-mail: nobody can write to them yet.
+  const signup = await request.post('/api/signup.php', {
+    data: { email: uniqueEmail('unconfirmed'), name: 'Lotte', password: 'lotte-password-1', date_of_birth: '1995-03-03', gender: 'female', seeking: 'male' },
+  });
+  expect(signup.status()).toBe(201);
+  const lotte = ((await signup.json()) as { user: { id: number } }).user.id;
+  await james.page.goto(`/members/${lotte}/chat`);
+  await expect(james.page.getByTestId('chat-thread')).toBeVisible();
+  await expect(james.page.getByTestId('chat-input')).toBeDisabled();
+  await expect(james.page.locator('.chat-empty-thread')).toContainText('Start your conversation with Lotte');
+  await expect(james.page.locator('.chat-empty-thread')).not.toContainText('icebreaker');
+  await expect(james.page.getByTestId('open-icebreakers')).toHaveCount(0);
+
+  // A stranger who can: the icebreaker goes out, and the member writes on in the box.
+  const known = new Set(((await (await james.request.get('/api/chats.php')).json()) as ChatsResponse).chats.map((c) => c.profile.id));
+  known.add(((await (await james.request.get('/api/user.php', { headers: { 'X-Request-Type': 'client' } })).json()) as { user: { id: number } }).user.id);
+  const stranger = [...Array(100).keys()].map((i) => i + 20).find((id) => !known.has(id))!;
+  await james.page.goto(`/members/${stranger}/chat`);
+  await james.page.getByTestId('open-icebreakers').focus();
+  await james.page.keyboard.press('Enter');
+  await james.page.getByTestId('icebreaker-coffee').focus();
+  await james.page.keyboard.press('Enter');
+  await expect(james.page.getByTestId('chat-message')).toHaveCount(1);
+  await expect(james.page.getByTestId('chat-input')).toBeFocused();
+  await james.context.close();
 });
 
 test('the chat screen has no serious accessibility violations', async ({ browser, baseURL }) => {
