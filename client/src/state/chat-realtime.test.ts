@@ -470,6 +470,20 @@ describe('the realtime owner', () => {
     expect(appStore.get(userAtom)!.credits).toBe(7);
   });
 
+  it("a message's counts that arrive after a later message's (frames crossing between nodes) do not put the badge back; the database is asked", async () => {
+    await startConnected(() => undefined);
+    openThreadWith([message(100, PEER)]);
+    vi.mocked(api.fetchCounts).mockResolvedValue({ total_unread: 3, total_new_likes: 0, badge: 3 });
+    socket.server('message:new', message(102, PEER), { counts: { total_unread: 3, total_new_likes: 0, badge: 3 } });
+    // Stored before 102 on another node, relayed through Redis, here after it: its figures are older.
+    socket.server('message:new', message(101, PEER), { counts: { total_unread: 2, total_new_likes: 0, badge: 2 } });
+    expect(storedIds()).toEqual([100, 101, 102]);
+    expect(appStore.get(countsAtom).badge).toBe(3);
+    await flush();
+    expect(api.fetchCounts).toHaveBeenCalledTimes(1);
+    expect(appStore.get(countsAtom).badge).toBe(3);
+  });
+
   it('keeps the later balance when an older one arrives after it, by any road', async () => {
     // With Redis, the echo of a send made on another node can arrive after a fresher answer.
     await startConnected((event) => (event === 'catch-up' ? { ok: true, data: catchUpAnswer({ messages: [], has_more: false, counts: COUNTS, credits: 7, credits_version: 105 }) } : undefined));

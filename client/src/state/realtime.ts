@@ -5,7 +5,7 @@
  * down. Components never see the socket: they call state/chat-actions.ts, which asks this module
  * for a transport. Correctness never rests on Socket.IO connection-state recovery.
  */
-import type { ChatsResponse, MessageDto, SendMessageInput, SyncResponse } from '@shared/api/chats.js';
+import type { ChatsResponse, CountsDto, MessageDto, SendMessageInput, SyncResponse } from '@shared/api/chats.js';
 import type { CatchUpResponse } from '@shared/realtime.js';
 import { ICEBREAKERS } from '@shared/rules/chat-icebreakers.js';
 import { ApiError } from '../api/http.js';
@@ -32,6 +32,8 @@ let stopped = true;
 let generation = 0;
 /** Newest message id applied from the event stream (socket, sync): where the next catch-up starts. */
 let newestHeld = 0;
+/** The newest message whose frame's counts are shown (applyCountsOfMessage). */
+let countsShownFromMessage = 0;
 let catchUpRunning: Promise<void> | null = null;
 /** A catch-up ran while no chat was on screen (the page hidden): the chat shown next is checked then. */
 let openChatUnchecked = false;
@@ -56,6 +58,7 @@ function pollOverride(): number | null {
 export function startRealtime(): () => void {
   stopped = false;
   newestHeld = 0;
+  countsShownFromMessage = 0;
   const mine = ++generation;
   const override = pollOverride();
   poller = createFallbackPoller({
@@ -141,7 +144,7 @@ function wireSocket(s: ChatSocket): void {
   // to the sender's other tabs): the message and the badge or balance change together.
   s.on('message:new', (message, effects) => {
     receive([message]);
-    if (effects?.counts) setCounts(effects.counts);
+    if (effects?.counts) applyCountsOfMessage(message.id, effects.counts);
     if (effects?.credits !== undefined) setCredits(effects.credits, effects.credits_version);
   });
   s.on('message:read', ({ conversation, reader, message, unread }) => applyReadEvent(conversation, reader, message, unread));
@@ -165,6 +168,23 @@ function wireSocket(s: ChatSocket): void {
     if (resource === 'user') void refreshUser();
     if (resource === 'likes') void fetchCounts().then(setCounts).catch(() => undefined);
   });
+}
+
+/**
+ * The counts a new message brought, unless a later message's are shown already: with several
+ * nodes, a frame relayed through Redis can arrive after the frame of a later message sent on this
+ * node, and its figures (read when it was stored) would put the badge back. The database is asked
+ * instead, which has them all.
+ */
+function applyCountsOfMessage(messageId: number, counts: CountsDto): void {
+  if (messageId >= countsShownFromMessage) {
+    countsShownFromMessage = messageId;
+    setCounts(counts);
+    return;
+  }
+  void fetchCounts()
+    .then((fresh) => !stopped && setCounts(fresh))
+    .catch(() => undefined);
 }
 
 /** Applies stored messages; a conversation the client does not know yet reloads the list first. */
