@@ -47,7 +47,12 @@ export interface ServerToClientEvents {
   'presence': (payload: { profile: number; online: boolean; last_seen: string | null }) => void;
   'counts': (counts: CountsDto) => void;
   /** something the client should refetch (e.g. 'likes', 'chats', 'user') */
-  'invalidate': (payload: { resource: 'likes' | 'chats' | 'user' }) => void;
+  /**
+   * Refetch `resource`. After a Redis outage (`chats`), `down_ms` says how long this node was cut
+   * off: events of that time may be lost even where later ones arrived, so the client catches up
+   * from what it held before it began.
+   */
+  'invalidate': (payload: { resource: 'likes' | 'chats' | 'user'; down_ms?: number }) => void;
 }
 
 export interface ClientToServerEvents {

@@ -484,6 +484,26 @@ describe('the realtime owner', () => {
     expect(appStore.get(countsAtom).badge).toBe(3);
   });
 
+  it('after a Redis outage, catches up from what it held before the outage began, not from a later message that came meanwhile', async () => {
+    vi.useFakeTimers();
+    const afters: number[] = [];
+    start((event, payload) => {
+      if (event === 'catch-up') afters.push((payload as { after: number }).after);
+      return undefined;
+    });
+    await vi.advanceTimersByTimeAsync(10);
+    socket.connect();
+    await vi.advanceTimersByTimeAsync(10);
+    socket.server('message:new', message(101, PEER));
+    await vi.advanceTimersByTimeAsync(60_000);
+    // During the outage: 102 went through Redis and was lost; 105, sent on this node, arrived.
+    socket.server('message:new', message(105, PEER));
+    await vi.advanceTimersByTimeAsync(1_000);
+    socket.server('invalidate', { resource: 'chats', down_ms: 10_000 });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(afters.at(-1)).toBe(101);
+  });
+
   it('keeps the later balance when an older one arrives after it, by any road', async () => {
     // With Redis, the echo of a send made on another node can arrive after a fresher answer.
     await startConnected((event) => (event === 'catch-up' ? { ok: true, data: catchUpAnswer({ messages: [], has_more: false, counts: COUNTS, credits: 7, credits_version: 105 }) } : undefined));

@@ -34,6 +34,16 @@ let generation = 0;
 let newestHeld = 0;
 /** The newest message whose frame's counts are shown (applyCountsOfMessage). */
 let countsShownFromMessage = 0;
+/**
+ * When newestHeld moved, over the last HELD_HISTORY_MS (the first entry may be older: it is what
+ * was held when the window begins). After a Redis outage, catch-up starts from what was held
+ * before the outage began: during it, frames relayed through Redis were lost while later ones
+ * from this node still arrived and moved newestHeld past them.
+ */
+const heldHistory: Array<{ at: number; id: number }> = [];
+const HELD_HISTORY_MS = 15 * 60_000;
+/** The outage is measured by the node from when it noticed it; frames may have been lost a little before. */
+const OUTAGE_MARGIN_MS = 30_000;
 let catchUpRunning: Promise<void> | null = null;
 /** A catch-up ran while no chat was on screen (the page hidden): the chat shown next is checked then. */
 let openChatUnchecked = false;
@@ -59,6 +69,7 @@ export function startRealtime(): () => void {
   stopped = false;
   newestHeld = 0;
   countsShownFromMessage = 0;
+  heldHistory.length = 0;
   const mine = ++generation;
   const override = pollOverride();
   poller = createFallbackPoller({
@@ -163,8 +174,11 @@ function wireSocket(s: ChatSocket): void {
       if (typing.delete(profile)) appStore.set(typingAtom, typing);
     }
   });
-  s.on('invalidate', ({ resource }) => {
-    if (resource === 'chats') void catchUp();
+  s.on('invalidate', ({ resource, down_ms }) => {
+    if (resource === 'chats') {
+      if (down_ms !== undefined) rewindForOutage(down_ms);
+      void catchUp();
+    }
     if (resource === 'user') void refreshUser();
     if (resource === 'likes') void fetchCounts().then(setCounts).catch(() => undefined);
   });
@@ -187,9 +201,29 @@ function applyCountsOfMessage(messageId: number, counts: CountsDto): void {
     .catch(() => undefined);
 }
 
+/** Moves newestHeld up to `id` and notes when (heldHistory). */
+function hold(id: number): void {
+  if (id <= newestHeld) return;
+  newestHeld = id;
+  const now = Date.now();
+  heldHistory.push({ at: now, id });
+  while (heldHistory.length > 1 && heldHistory[1]!.at <= now - HELD_HISTORY_MS) heldHistory.shift();
+}
+
+/**
+ * After a Redis outage of `downMs`: the next catch-up starts from what was held before it began
+ * (messages held already come again and are merged by id). An outage longer than the history
+ * goes back as far as it reaches.
+ */
+function rewindForOutage(downMs: number): void {
+  const before = Date.now() - downMs - OUTAGE_MARGIN_MS;
+  const entry = heldHistory.findLast((e) => e.at <= before) ?? heldHistory[0];
+  if (entry && entry.id > 0 && entry.id < newestHeld) newestHeld = entry.id;
+}
+
 /** Applies stored messages; a conversation the client does not know yet reloads the list first. */
 function receive(messages: readonly MessageDto[]): void {
-  for (const message of messages) if (message.id > newestHeld) newestHeld = message.id;
+  for (const message of messages) hold(message.id);
   // A peer's message ends their typing indicator.
   const typing = new Map(appStore.get(typingAtom));
   let typingChanged = false;
@@ -202,9 +236,9 @@ function receive(messages: readonly MessageDto[]): void {
 
 /**
  * Reloads the conversation list (when it is stale: a failed delete, a message in a conversation it
- * does not list): over the socket when it is up and `trySocket`, else REST.
+ * does not list): over the socket when it is up and `trySocket`, else REST. False when the server
+ * could not be reached.
  */
-/** Loads the list (over the socket when it is up); false when the server could not be reached. */
 export async function refreshChats(trySocket = true): Promise<boolean> {
   try {
     const overSocket = trySocket && socket?.connected ? await chatsOverSocket(socket) : null;
@@ -224,7 +258,7 @@ export async function refreshChats(trySocket = true): Promise<boolean> {
 function applyList(response: ChatsResponse, overSocket: boolean): void {
   applyChats(response, { livePresence: overSocket });
   // First load: the list's newest message is where catch-up starts (nothing older is held).
-  if (newestHeld === 0) newestHeld = Math.max(0, ...response.chats.map((c) => c.last_message?.id ?? 0));
+  if (newestHeld === 0) hold(Math.max(0, ...response.chats.map((c) => c.last_message?.id ?? 0)));
   if (!overSocket) watchPresence();
 }
 

@@ -22,8 +22,8 @@ export interface ScaleOut {
   /** command connection (presence); undefined without Redis */
   redis: Redis | undefined;
   traffic: AdapterTraffic;
-  /** registers work to do each time Redis is reachable again after an outage */
-  onRecovered(callback: () => void): void;
+  /** registers work to do each time Redis is reachable again after an outage (how long it lasted, ms) */
+  onRecovered(callback: (downMs: number) => void): void;
   /**
    * Resolves once this node receives what other nodes publish to `room`, for a room this node has
    * just created. Only the sharded adapter subscribes per room, and it does not wait for Redis to
@@ -48,10 +48,10 @@ export async function createScaleOut(config: Config): Promise<ScaleOut> {
   const sub = pub.duplicate({ maxRetriesPerRequest: null });
   ignoreFireAndForgetRejections(pub);
   ignoreFireAndForgetRejections(sub);
-  const recovered: Array<() => void> = [];
+  const recovered: Array<(downMs: number) => void> = [];
   const state = { shuttingDown: false };
   watchConnection(pub, 'pub', state, () => undefined);
-  watchConnection(sub, 'sub', state, () => recovered.forEach((cb) => cb()));
+  watchConnection(sub, 'sub', state, (downMs) => recovered.forEach((cb) => cb(downMs)));
 
   const adapter = await buildAdapter(config.socketAdapter, pub, sub, traffic);
   return {
@@ -145,9 +145,10 @@ function ignoreFireAndForgetRejections(client: Redis): void {
 }
 
 /** Logs an outage once (not every reconnect attempt) and reports the return of the connection. */
-function watchConnection(client: Redis, name: string, state: { shuttingDown: boolean }, onBack: () => void): void {
+function watchConnection(client: Redis, name: string, state: { shuttingDown: boolean }, onBack: (downMs: number) => void): void {
   let everReady = false;
   let down = false;
+  let downSince = 0;
   let lastError = '';
   client.on('error', (err: Error) => {
     if (!everReady && !state.shuttingDown && err.message !== lastError) console.error(`[realtime] redis ${name}: ${err.message}`);
@@ -156,6 +157,7 @@ function watchConnection(client: Redis, name: string, state: { shuttingDown: boo
   client.on('close', () => {
     if (!everReady || down || state.shuttingDown) return;
     down = true;
+    downSince = Date.now();
     console.error(`[realtime] redis ${name} connection lost; reconnecting`);
   });
   client.on('ready', () => {
@@ -164,7 +166,7 @@ function watchConnection(client: Redis, name: string, state: { shuttingDown: boo
     down = false;
     if (wasDown) {
       console.log(`[realtime] redis ${name} connection back`);
-      onBack();
+      onBack(Date.now() - downSince);
     }
   });
 }

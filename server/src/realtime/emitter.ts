@@ -15,8 +15,8 @@ export interface RealtimeEmitter {
    * rooms are the whole truth; with Redis a watcher may sit on another node, so the answer is true.
    */
   mayHavePresenceWatchers(profileId: number): boolean;
-  /** tells every socket connected to THIS node to refetch a resource (after a Redis outage) */
-  invalidateLocal(resource: Parameters<ServerToClientEvents['invalidate']>[0]['resource']): void;
+  /** tells every socket connected to THIS node to refetch a resource (after a Redis outage of `downMs`) */
+  invalidateLocal(resource: Parameters<ServerToClientEvents['invalidate']>[0]['resource'], downMs?: number): void;
 }
 
 /**
@@ -66,8 +66,8 @@ export function createEmitter(io: RealtimeServer, options: { singleNode: boolean
     mayHavePresenceWatchers(profileId) {
       return !options.singleNode || io.of('/').adapter.rooms.has(rooms.presence(profileId));
     },
-    invalidateLocal(resource) {
-      io.local.emit('invalidate', { resource });
+    invalidateLocal(resource, downMs) {
+      io.local.emit('invalidate', downMs === undefined ? { resource } : { resource, down_ms: downMs });
     },
   };
 }

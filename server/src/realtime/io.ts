@@ -137,8 +137,8 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
   });
 
   // Whatever was published while Redis was away is lost: members refetch from the database.
-  scaleOut.onRecovered(() => {
-    emitter.invalidateLocal('chats');
+  scaleOut.onRecovered((downMs) => {
+    emitter.invalidateLocal('chats', downMs);
     if (counter.resync) track(counter.resync());
   });
 
