@@ -93,15 +93,11 @@ export async function markChatRead(profile: number): Promise<void> {
   const newest = newestPeerMessageId(thread);
   const entry = appStore.get(chatEntriesAtom).get(profile);
   const unread = entry?.num_unread_messages ?? 0;
-  // No message of the peer on screen, yet unread ones: a free member's chat whose messages are all
-  // older than the history cut. Opening it reads them all (the mark goes without an id), or the
-  // badge would count them for good.
-  if (newest === 0) {
-    if (unread === 0) return;
-  } else {
-    if (newest <= (lastMarked.get(thread.conversation) ?? 0) && unread === 0) return;
-    lastMarked.set(thread.conversation, newest);
-  }
+  if (unread === 0 && newest <= (lastMarked.get(thread.conversation) ?? 0)) return;
+  // No message of the peer on screen (newest 0), yet unread ones: a free member's chat whose
+  // messages are all older than the history cut. Opening it reads them all (the mark goes without
+  // an id), or the badge would count them for good.
+  if (newest > 0) lastMarked.set(thread.conversation, newest);
   if (unread > 0) {
     updateEntry(profile, (e) => ({ ...e, num_unread_messages: 0 }));
     const counts = appStore.get(countsAtom);

@@ -200,11 +200,13 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
           isEmpty && !thread.historyCut && (
             <div className="chat-empty-thread">
               <p className="chat-empty-title">{intl.formatMessage({ id: 'chat.emptyThreadTitle' }, { name: peer.name })}</p>
-              {!disabled && canBreakIce && <p>{intl.formatMessage({ id: 'chat.emptyThreadText' })}</p>}
               {!disabled && canBreakIce && (
-                <button type="button" className="btn btn-secondary btn-md" onClick={() => setIcebreakersOpen(true)} data-testid="open-icebreakers">
-                  {intl.formatMessage({ id: 'chat.icebreakerOpen' })}
-                </button>
+                <>
+                  <p>{intl.formatMessage({ id: 'chat.emptyThreadText' })}</p>
+                  <button type="button" className="btn btn-secondary btn-md" onClick={() => setIcebreakersOpen(true)} data-testid="open-icebreakers">
+                    {intl.formatMessage({ id: 'chat.icebreakerOpen' })}
+                  </button>
+                </>
               )}
             </div>
           )
