@@ -52,6 +52,8 @@ export interface StepResult {
   serverMajorGcs: number | null;
   /** server CPU time (user + system) per sent message, µs: unlike latency, barely moved by other load on the machine */
   serverMicrosPerMessage: number | null;
+  /** the kernel's part of serverMicrosPerMessage, µs */
+  serverSystemMicrosPerMessage: number | null;
 }
 
 export interface OpenLoopOptions {
@@ -213,6 +215,7 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
   const wallMicros = (performance.now() - start) * 1000;
   const cpuAfter = await Promise.all(servers.map(readServerCpu));
   const serverMicros = servers.length ? cpuAfter.reduce((sum, after, i) => sum + after.micros - cpuBefore[i]!.micros, 0) : null;
+  const serverSystemMicros = servers.length ? cpuAfter.reduce((sum, after, i) => sum + after.systemMicros - cpuBefore[i]!.systemMicros, 0) : null;
   const serverCpu = serverMicros === null ? null : serverMicros / wallMicros;
   const serverCoreSteal = stealShare(coreAtStart, coreTimes(Number(SERVER_CPU)));
   const serverLoopWaited = watched ? runQueueWaitShare(loopWaitAtStart, runQueueWaitNs(watched.pid), performance.now() - waitFrom) : null;
@@ -243,6 +246,7 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<StepResult> {
     serverCoreSteal,
     serverLoopWaited,
     serverMicrosPerMessage: serverMicros === null ? null : serverMicros / total,
+    serverSystemMicrosPerMessage: serverSystemMicros === null ? null : serverSystemMicros / total,
     serverEldMax: elds[0]?.max ?? null,
     otherServersEldMax: elds.slice(1).map((eld) => eld.max),
     serverGcMax: gc?.maxMs ?? null,

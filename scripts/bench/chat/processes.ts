@@ -152,15 +152,17 @@ export function cpuMark(): { cpu: NodeJS.CpuUsage; wall: number } {
   return { cpu: process.cpuUsage(), wall: performance.now() };
 }
 
-/** A server's CPU time (user + system) and its own clock (epoch ms) when it read it. */
+/** A server's CPU time (user + system, and the system part alone) and its own clock (epoch ms) when it read it. */
 export interface ServerCpu {
   micros: number;
+  /** in the kernel: system calls and, on loopback, the receiving side's network stack too */
+  systemMicros: number;
   atMs: number;
 }
 
 export async function readServerCpu(server: ServerProcess): Promise<ServerCpu> {
   const c = await server.request<'cpu'>('cpu');
-  return { micros: c.userMicros + c.systemMicros, atMs: c.atMs };
+  return { micros: c.userMicros + c.systemMicros, systemMicros: c.systemMicros, atMs: c.atMs };
 }
 
 /**

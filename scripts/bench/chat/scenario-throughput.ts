@@ -66,7 +66,7 @@ export async function runThroughputFor(kind: ServeKind, o: ChatBenchOptions, mem
       steps.push(step);
       console.log(
         `  ${KIND_LABEL[kind]} ${rate}/s${attempt > 1 ? ` (run ${attempt})` : ''}: sent ${int(step.sentRate)}/s recv ${int(step.receivedRate)}/s p50 ${ms(step.latency.p50)} p99 ${ms(step.latency.p99)} max ${ms(step.latency.max)} ms lost ${step.lost}${step.disconnected ? ` disconnected ${step.disconnected}` : ''}` +
-          `${step.refused.size ? ` refused ${JSON.stringify(Object.fromEntries(step.refused))}` : ''} server ${pct(step.serverCpu)} (${int(step.serverMicrosPerMessage ?? 0)} µs/msg${step.serverCoreSteal !== null && step.serverCoreSteal >= 0.0005 ? `, core stolen ${pct1(step.serverCoreSteal)}` : ''}${step.serverLoopWaited !== null ? `, loop waited for the core ${pct1(step.serverLoopWaited)}` : ''}) generator ${pct(step.generatorCpu)} (stall max ${ms(step.generatorEldMax)} ms, gc max ${ms(step.generatorGcMax)} ms, ${step.generatorMajorGcs} major) server stall max ${ms(step.serverEldMax ?? 0)} ms (gc max ${ms(step.serverGcMax ?? 0)} ms, ${step.serverMajorGcs ?? '-'} major)`,
+          `${step.refused.size ? ` refused ${JSON.stringify(Object.fromEntries(step.refused))}` : ''} server ${pct(step.serverCpu)} (${int(step.serverMicrosPerMessage ?? 0)} µs/msg, ${int(step.serverSystemMicrosPerMessage ?? 0)} in the kernel${step.serverCoreSteal !== null && step.serverCoreSteal >= 0.0005 ? `, core stolen ${pct1(step.serverCoreSteal)}` : ''}${step.serverLoopWaited !== null ? `, loop waited for the core ${pct1(step.serverLoopWaited)}` : ''}) generator ${pct(step.generatorCpu)} (stall max ${ms(step.generatorEldMax)} ms, gc max ${ms(step.generatorGcMax)} ms, ${step.generatorMajorGcs} major) server stall max ${ms(step.serverEldMax ?? 0)} ms (gc max ${ms(step.serverGcMax ?? 0)} ms, ${step.serverMajorGcs ?? '-'} major)`,
       );
       return step;
     };
@@ -113,6 +113,7 @@ export function printThroughputTable(results: ThroughputResult[]): void {
       pct1(s.serverCoreSteal),
       pct1(s.serverLoopWaited),
       s.serverMicrosPerMessage === null ? '-' : int(s.serverMicrosPerMessage),
+      s.serverSystemMicrosPerMessage === null ? '-' : int(s.serverSystemMicrosPerMessage),
       s.serverEldMax === null ? '-' : ms(s.serverEldMax),
       s.serverGcMax === null ? '-' : ms(s.serverGcMax),
       s.serverMajorGcs === null ? '-' : int(s.serverMajorGcs),
@@ -120,5 +121,5 @@ export function printThroughputTable(results: ThroughputResult[]): void {
       meetsKnee(s) ? 'yes' : 'no',
     ]),
   );
-  printTable('Scenario 1 - 1:1 chat, steps (latency from scheduled send to receipt, ms)', ['target', 'offered/s', 'sent/s', 'recv/s', 'p50', 'p99', 'max', 'lost', 'refused', 'server cpu', 'core stolen', 'loop waited', 'server µs/msg', 'loop stall max', 'gc max', 'major gcs', 'gen cpu', 'within knee'], rows);
+  printTable('Scenario 1 - 1:1 chat, steps (latency from scheduled send to receipt, ms)', ['target', 'offered/s', 'sent/s', 'recv/s', 'p50', 'p99', 'max', 'lost', 'refused', 'server cpu', 'core stolen', 'loop waited', 'server µs/msg', 'of it kernel', 'loop stall max', 'gc max', 'major gcs', 'gen cpu', 'within knee'], rows);
 }
