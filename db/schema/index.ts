@@ -5,3 +5,4 @@ export * from './credits.js';
 export * from './chats.js';
 export * from './likes.js';
 export * from './push.js';
+export * from './counts.js';

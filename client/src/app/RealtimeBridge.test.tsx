@@ -8,7 +8,7 @@ import { Provider, createStore } from '../state/jotai.js';
 vi.mock('../state/realtime.js', () => ({ startRealtime: vi.fn(() => () => undefined) }));
 const { RealtimeBridge } = await import('./RealtimeBridge.js');
 
-const counts = (badge: number) => ({ total_unread: badge, total_new_likes: 0, badge });
+const counts = (badge: number) => ({ total_unread: badge, total_new_likes: 0, badge, version: 0 });
 const nav = navigator;
 
 function mount(badge: number) {

@@ -27,7 +27,7 @@ const member = (overrides: Partial<UserDto> = {}): UserDto => ({
   ...overrides,
 });
 
-function renderNav(user: UserDto | null, counts = { total_unread: 0, total_new_likes: 0, badge: 0 }, path = '/members') {
+function renderNav(user: UserDto | null, counts = { total_unread: 0, total_new_likes: 0, badge: 0, version: 0 }, path = '/members') {
   const store = createStore();
   store.set(userAtom, user);
   store.set(userLoadedAtom, true);
@@ -53,7 +53,7 @@ describe('TopNav', () => {
   });
 
   it('caps the Messages and Likes badges at 99+', () => {
-    renderNav(member(), { total_unread: 150, total_new_likes: 7, badge: 157 });
+    renderNav(member(), { total_unread: 150, total_new_likes: 7, badge: 157, version: 0 });
     expect(screen.getByLabelText('150 unread messages').textContent).toBe('99+');
     expect(screen.getByLabelText('7 new likes').textContent).toBe('7');
   });

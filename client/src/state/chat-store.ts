@@ -15,7 +15,15 @@ export function selfId(): number | null {
   return appStore.get(userAtom)?.id ?? null;
 }
 
+/**
+ * Shows counts unless the ones shown are later: like balances (setCredits), counts arrive by
+ * several roads (frames of this node and of others relayed through Redis, answers to polls and read
+ * marks) and not always in the order they were read; their version tells which is the later.
+ * Counts without one (from a server of before versions, while a deploy rolls) are shown as they come.
+ */
 export function setCounts(counts: CountsDto): void {
+  const shown = appStore.get(countsAtom);
+  if (typeof counts.version === 'number' && counts.version < shown.version) return;
   appStore.set(countsAtom, counts);
 }
 

@@ -32,8 +32,6 @@ let stopped = true;
 let generation = 0;
 /** Newest message id applied from the event stream (socket, sync): where the next catch-up starts. */
 let newestHeld = 0;
-/** The newest message whose frame's counts are shown (applyCountsOfMessage). */
-let countsShownFromMessage = 0;
 /**
  * When newestHeld moved, over the last HELD_HISTORY_MS (the first entry may be older: it is what
  * was held when the window begins). After a Redis outage, catch-up starts from what was held
@@ -68,7 +66,6 @@ function pollOverride(): number | null {
 export function startRealtime(): () => void {
   stopped = false;
   newestHeld = 0;
-  countsShownFromMessage = 0;
   heldHistory.length = 0;
   const mine = ++generation;
   const override = pollOverride();
@@ -155,7 +152,7 @@ function wireSocket(s: ChatSocket): void {
   // to the sender's other tabs): the message and the badge or balance change together.
   s.on('message:new', (message, effects) => {
     receive([message]);
-    if (effects?.counts) applyCountsOfMessage(message.id, effects.counts);
+    if (effects?.counts) setCounts(effects.counts);
     if (effects?.credits !== undefined) setCredits(effects.credits, effects.credits_version);
   });
   s.on('message:read', ({ conversation, reader, message, unread }) => applyReadEvent(conversation, reader, message, unread));
@@ -182,23 +179,6 @@ function wireSocket(s: ChatSocket): void {
     if (resource === 'user') void refreshUser();
     if (resource === 'likes') void fetchCounts().then(setCounts).catch(() => undefined);
   });
-}
-
-/**
- * The counts a new message brought, unless a later message's are shown already: with several
- * nodes, a frame relayed through Redis can arrive after the frame of a later message sent on this
- * node, and its figures (read when it was stored) would put the badge back. The database is asked
- * instead, which has them all.
- */
-function applyCountsOfMessage(messageId: number, counts: CountsDto): void {
-  if (messageId >= countsShownFromMessage) {
-    countsShownFromMessage = messageId;
-    setCounts(counts);
-    return;
-  }
-  void fetchCounts()
-    .then((fresh) => !stopped && setCounts(fresh))
-    .catch(() => undefined);
 }
 
 /** Moves newestHeld up to `id` and notes when (heldHistory). */

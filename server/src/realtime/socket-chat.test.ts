@@ -67,7 +67,7 @@ describe('chatting over the socket', () => {
     expect(stored?.body).toBe('Hi B');
     const [message, effects] = await incoming;
     expect(message).toEqual(sent);
-    expect(effects).toEqual({ counts: { total_unread: 1, total_new_likes: 0, badge: 1 } });
+    expect(effects).toEqual({ counts: { total_unread: 1, total_new_likes: 0, badge: 1, version: expect.any(Number) } });
     await sleep(50);
     expect(separateCounts).toEqual([]);
     // The message and balance come in the ack; nothing more is pushed to the tab that sent.
@@ -76,7 +76,7 @@ describe('chatting over the socket', () => {
 
     const readByB = nextEvent(a.sockets[0]!, 'message:read');
     const readAck = await command<CountsDto>(b.sockets[0]!, 'message:read', { conversation: sent.conversation, message: sent.id });
-    expect(readAck).toEqual({ ok: true, data: { total_unread: 0, total_new_likes: 0, badge: 0 } });
+    expect(readAck).toEqual({ ok: true, data: { total_unread: 0, total_new_likes: 0, badge: 0, version: expect.any(Number) } });
     expect(await readByB).toEqual({ conversation: sent.conversation, reader: b.id, message: sent.id });
   });
 
@@ -88,7 +88,7 @@ describe('chatting over the socket', () => {
     const echoesToSendingTab = collect(a.sockets[0]!, 'message:new');
     const ack = await command<SendMessageResponse>(a.sockets[0]!, 'message:send', { profile: b.id, client_id: clientId(), body: 'to all tabs' });
     const sent = (ack as { data: SendMessageResponse }).data.message;
-    for (const [received, effects] of await Promise.all(recipientTabs)) expect([received.id, effects]).toEqual([sent.id, { counts: { total_unread: 1, total_new_likes: 0, badge: 1 } }]);
+    for (const [received, effects] of await Promise.all(recipientTabs)) expect([received.id, effects]).toEqual([sent.id, { counts: { total_unread: 1, total_new_likes: 0, badge: 1, version: expect.any(Number) } }]);
     // The sender's other tab learns the message and its new balance from one frame.
     expect(await senderOtherTab).toEqual([sent, { credits: 99, credits_version: newestLedgerId(a.id) }]);
     // The sending tab has the stored message from its ack: no second copy is pushed to it.

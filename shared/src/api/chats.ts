@@ -82,6 +82,13 @@ export interface CountsDto {
   total_new_likes: number;
   /** total_unread + total_new_likes */
   badge: number;
+  /**
+   * Orders counts: they come by several roads (an event of this node, a frame relayed through Redis
+   * from another, the answer to a poll or a read mark) and not always in the order they were read.
+   * Higher is later; equal versions hold equal figures. A global clock of the database, moved by
+   * every change to what any member's counts are made of, so a member's versions have gaps.
+   */
+  version: number;
 }
 
 /** Paging limits of the message endpoints. */

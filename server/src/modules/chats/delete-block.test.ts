@@ -35,7 +35,7 @@ describe('deleting a chat', () => {
 
     const res = await me.client.delete('/api/chat.php', { conversation });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ removed: [conversation], counts: { total_unread: 0, total_new_likes: 0, badge: 0 } });
+    expect(res.body).toEqual({ removed: [conversation], counts: { total_unread: 0, total_new_likes: 0, badge: 0, version: expect.any(Number) } });
     expect(await chatIds(me.client)).toEqual([]);
     expect((await me.client.get(`/api/messages.php?conversation=${conversation}`)).body.messages).toEqual([]);
     expect((await me.client.get('/api/sync.php?after=0')).body.messages).toEqual([]);

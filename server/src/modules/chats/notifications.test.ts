@@ -33,7 +33,7 @@ describe('notifications after commit', () => {
     const sent = await sendMessage(server.ctx, userRow(a.id), site, { profile: b.id, client_id: clientId(), body: 'hi' });
     expect(sent.duplicate).toBe(false);
     expect(recorder.sent).toEqual([
-      { userId: b.id, event: 'message:new', payload: sent.message, more: [{ counts: { total_unread: 1, total_new_likes: 0, badge: 1 } }] },
+      { userId: b.id, event: 'message:new', payload: sent.message, more: [{ counts: { total_unread: 1, total_new_likes: 0, badge: 1, version: expect.any(Number) } }] },
       { userId: a.id, event: 'message:new', payload: sent.message, more: [{ credits: 2, credits_version: sent.credits_version }] },
     ]);
   });
@@ -77,7 +77,7 @@ describe('notifications after commit', () => {
     const readUpTo = async (message: typeof m1, unread: number) => {
       recorder.sent.length = 0;
       const counts = await markRead(server.ctx, userRow(b.id), message.conversation, message.id);
-      expect(counts).toEqual({ total_unread: unread, total_new_likes: 0, badge: unread });
+      expect(counts).toEqual({ total_unread: unread, total_new_likes: 0, badge: unread, version: expect.any(Number) });
       expect(recorder.sent).toEqual([
         { userId: b.id, event: 'counts', payload: counts },
         { userId: b.id, event: 'message:read', payload: { conversation: message.conversation, reader: b.id, message: message.id, unread } },
@@ -117,7 +117,7 @@ describe('notifications after commit', () => {
     await me.client.delete('/api/chat.php', { conversation });
     expect(recorder.sent).toEqual([
       { userId: me.user.id, event: 'chat:removed', payload: { conversation } },
-      { userId: me.user.id, event: 'counts', payload: { total_unread: 0, total_new_likes: 0, badge: 0 } },
+      { userId: me.user.id, event: 'counts', payload: { total_unread: 0, total_new_likes: 0, badge: 0, version: expect.any(Number) } },
     ]);
     recorder.sent.length = 0;
     await me.client.post('/api/block.php', { profile: peer.user.id });

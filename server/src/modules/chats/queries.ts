@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '@db/client.js';
 import { inJsonIds, preparedOnce } from '@db/prepared.js';
 import { SYNC_MAX } from '@shared/api/chats.js';
-import { conversationMembers, conversations, likes, messages, photos, profiles, users, visibleWithUnread } from '@db/schema/index.js';
+import { conversationMembers, conversations, countsClock, likes, messages, photos, profiles, users, visibleWithUnread } from '@db/schema/index.js';
 import { blockedEitherWay } from '../blocks/queries.js';
 import { balanceOf } from '../credits/ledger.js';
 
@@ -387,13 +387,15 @@ const unreadAndNewLikes = preparedOnce((db) =>
     .select({
       unread: sql<number>`coalesce((SELECT sum(${conversationMembers.unreadCount}) FROM ${conversationMembers} WHERE ${conversationMembers.userId} = ${sql.placeholder('userId')} AND ${visibleWithUnread}), 0)`,
       newLikes: sql<number>`(SELECT count(*) FROM ${likes} WHERE ${likes.likedId} = ${sql.placeholder('userId')} AND ${likes.isNew} = 1)`,
+      // In the same statement, so the same snapshot: these figures are the counts as of this version.
+      version: sql<number>`(SELECT ${countsClock.value} FROM ${countsClock} WHERE ${countsClock.id} = 1)`,
     })
     .from(sql`(SELECT 1)`)
     .prepare(),
 );
 
-/** Unread messages in visible conversations and likes not yet looked at. */
-export function unreadAndNewLikesOf(db: Db, userId: number): { unread: number; newLikes: number } {
+/** Unread messages in visible conversations and likes not yet looked at, and the counts clock they were read at (db/schema/counts.ts). */
+export function unreadAndNewLikesOf(db: Db, userId: number): { unread: number; newLikes: number; version: number } {
   return unreadAndNewLikes(db).get({ userId })!;
 }
 

@@ -66,7 +66,7 @@ describe('chat list', () => {
     });
     expect(bobChat).toMatchObject({ num_unread_messages: 1, last_message: { id: fromBob.body.message.id } });
     expect(bobChat.profile).toMatchObject({ main_image: null, last_seen: null });
-    expect(res.body.counts).toEqual({ total_unread: 3, total_new_likes: 0, badge: 3 });
+    expect(res.body.counts).toEqual({ total_unread: 3, total_new_likes: 0, badge: 3, version: expect.any(Number) });
 
     // Ann reads my message: my list shows her read mark.
     await ann.client.post('/api/messages-read.php', { conversation: annChat.conversation, message: mine.body.message.id });
@@ -85,7 +85,47 @@ describe('chat list', () => {
     await send(fan.client, me.user.id, 'hi');
     const res = await me.client.get('/api/counts.php');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ total_unread: 1, total_new_likes: 1, badge: 2 });
+    expect(res.body).toEqual({ total_unread: 1, total_new_likes: 1, badge: 2, version: expect.any(Number) });
+  });
+});
+
+describe('counts versions', () => {
+  it('move forward with every change to what counts are made of, in the transaction that changes it, and hold still while nothing changes', async () => {
+    const me = await loggedInMember(server);
+    const peer = await loggedInMember(server);
+    const counts = async () => (await me.client.get('/api/counts.php')).body as { total_unread: number; total_new_likes: number; version: number };
+
+    const start = await counts();
+    expect(await counts()).toEqual(start);
+
+    // A message to me.
+    const sent = await send(peer.client, me.user.id, 'one');
+    const afterMessage = await counts();
+    expect(afterMessage).toMatchObject({ total_unread: start.total_unread + 1 });
+    expect(afterMessage.version).toBeGreaterThan(start.version);
+
+    // Reading it.
+    const conversation = sent.body.message.conversation;
+    const read = (await me.client.post('/api/messages-read.php', { conversation, message: sent.body.message.id })).body.counts;
+    expect(read.version).toBeGreaterThan(afterMessage.version);
+    expect(read.total_unread).toBe(start.total_unread);
+
+    // A like, and the like seen: written straight to the table, as a later likes module will.
+    server.db.insert(likes).values({ likerId: peer.user.id, likedId: me.user.id, isNew: true, createdAt: server.clock.now() }).run();
+    const liked = await counts();
+    expect(liked.total_new_likes).toBe(start.total_new_likes + 1);
+    expect(liked.version).toBeGreaterThan(read.version);
+    server.db.update(likes).set({ isNew: false }).where(and(eq(likes.likerId, peer.user.id), eq(likes.likedId, me.user.id))).run();
+    const seen = await counts();
+    expect(seen.total_new_likes).toBe(start.total_new_likes);
+    expect(seen.version).toBeGreaterThan(liked.version);
+
+    // Another message, then deleting the chat that holds it unread.
+    await send(peer.client, me.user.id, 'two');
+    const beforeDelete = await counts();
+    const removed = await me.client.delete('/api/chat.php', { conversation });
+    expect(removed.body.counts.total_unread).toBe(start.total_unread);
+    expect(removed.body.counts.version).toBeGreaterThan(beforeDelete.version);
   });
 });
 
@@ -219,7 +259,7 @@ describe('marking read', () => {
 
     const r1 = await me.client.post('/api/messages-read.php', { conversation, message: sent[1].id });
     expect(r1.status).toBe(200);
-    expect(r1.body.counts).toEqual({ total_unread: 2, total_new_likes: 0, badge: 2 });
+    expect(r1.body.counts).toEqual({ total_unread: 2, total_new_likes: 0, badge: 2, version: expect.any(Number) });
     expect(member(conversation, me.user.id)).toMatchObject({ lastReadMessageId: sent[1].id, unreadCount: 2 });
     // The history tells the member where their unread messages begin (and the peer's page its own mark).
     expect((await me.client.get(`/api/messages.php?conversation=${conversation}`)).body.last_read).toBe(sent[1].id);

@@ -226,14 +226,14 @@ export async function markRead(ctx: AppContext, user: ChatMember, conversationId
   return counts;
 }
 
-/** Unread messages, new likes and their sum (the badge). */
+/** Unread messages, new likes, their sum (the badge), and the version that orders them (CountsDto). */
 export function countsFor(ctx: AppContext, userId: number): CountsDto {
   return countsIn(ctx.db, userId);
 }
 
 function countsIn(db: Db, userId: number): CountsDto {
-  const { unread, newLikes } = q.unreadAndNewLikesOf(db, userId);
-  return { total_unread: unread, total_new_likes: newLikes, badge: unread + newLikes };
+  const { unread, newLikes, version } = q.unreadAndNewLikesOf(db, userId);
+  return { total_unread: unread, total_new_likes: newLikes, badge: unread + newLikes, version };
 }
 
 /** The other member when `userId` belongs to the conversation, else null. */
