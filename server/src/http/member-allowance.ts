@@ -1,18 +1,19 @@
 /**
  * Per-member allowances for REST reads that return many rows (`sync.php`, `chats.php`): the HTTP
- * side of the socket's list allowance (realtime/command-budget.ts). Polling asks for them once a
- * minute, a reconnect's catch-up for a few pages, so a member who asks many times a second is a
- * loop (a bug or on purpose) that would take the process from everyone else. Kept in this process,
- * by member id (a member's tabs share it); members whose allowance is whole again are forgotten.
+ * side of the socket's list allowance (modules/chats/socket.ts), the same token bucket
+ * (limits/token-bucket.ts). Polling asks for them once a minute, a reconnect's catch-up for a few
+ * pages, so a member who asks many times a second is a loop (a bug or on purpose) that would take
+ * the process from everyone else. Kept in this process, by member id (a member's tabs share it);
+ * members whose allowance is whole again are forgotten.
  */
 import type { Clock } from '../clock.js';
-import { CommandBudget } from '../realtime/command-budget.js';
+import { TokenBucket } from '../limits/token-bucket.js';
 import { tooMany } from './errors.js';
 
 const FORGET_EVERY_MS = 60_000;
 
 export class MemberAllowances {
-  private readonly budgets = new Map<number, CommandBudget>();
+  private readonly budgets = new Map<number, TokenBucket>();
   private forgotAt: number;
 
   constructor(
@@ -29,7 +30,7 @@ export class MemberAllowances {
     this.forgetIdle(now);
     let budget = this.budgets.get(userId);
     if (!budget) {
-      budget = new CommandBudget(this.capacity, this.perSecond);
+      budget = new TokenBucket(this.capacity, this.perSecond);
       this.budgets.set(userId, budget);
     }
     if (!budget.spend(now)) throw tooMany('rate_limited');

@@ -9,10 +9,9 @@ import { markReadBody, syncCommandInput, type ChatsResponse } from '@shared/api/
 import { chatsCommandInput, PRESENCE_WATCH_MAX, presenceWatchInput, rooms, typingInput } from '@shared/realtime.js';
 import type { AppContext } from '../../context.js';
 import { HttpError, notFound, tooMany, unauthenticated } from '../../http/errors.js';
+import { TokenBucket } from '../../limits/token-bucket.js';
 import { errorResult, replyVia, runCommand } from '../../realtime/ack.js';
 import { invalidInput } from '../../http/validate.js';
-import { BurstLimit } from '../../realtime/burst-limit.js';
-import { CommandBudget } from '../../realtime/command-budget.js';
 import { liveSocketMember } from '../../realtime/handshake.js';
 import type { CommandContext, MemberSocket, SocketCommandHandlers } from '../../realtime/types.js';
 import { blockSetsOf } from '../blocks/queries.js';
@@ -23,7 +22,10 @@ import { isConversationMember, markRead, peersOf, sendMessage, type ChatMember }
 
 const anyPayload = z.unknown();
 
-/** Typing relays allowed per socket per window; more are dropped (typing is best-effort). */
+/**
+ * Typing relays allowed per socket per window; more are dropped (typing is best-effort). Stated as
+ * a window, kept as a token bucket of the same burst and rate (TokenBucket.perWindow).
+ */
 const TYPING_BURST = 10;
 const TYPING_WINDOW_MS = 5_000;
 /** A client re-sends its watch list when the visible peers change: a few per minute in practice. */
@@ -43,10 +45,10 @@ const READ_PER_SECOND = 5;
 
 /** What a socket's commands remember between calls; created on its first command but a send. */
 interface ChatSocketState {
-  typingLimit: BurstLimit;
-  watchLimit: BurstLimit;
-  listBudget: CommandBudget;
-  readBudget: CommandBudget;
+  typingLimit: TokenBucket;
+  watchLimit: TokenBucket;
+  listBudget: TokenBucket;
+  readBudget: TokenBucket;
   /** the peers whose presence room this socket joined */
   watched: Set<number>;
 }
@@ -59,10 +61,10 @@ function stateOf(socket: MemberSocket): ChatSocketState {
   let state = socketStates.get(socket);
   if (!state) {
     state = {
-      typingLimit: new BurstLimit(TYPING_BURST, TYPING_WINDOW_MS),
-      watchLimit: new BurstLimit(WATCH_BURST, WATCH_WINDOW_MS),
-      listBudget: new CommandBudget(LIST_BURST, LIST_PER_SECOND),
-      readBudget: new CommandBudget(READ_BURST, READ_PER_SECOND),
+      typingLimit: TokenBucket.perWindow(TYPING_BURST, TYPING_WINDOW_MS),
+      watchLimit: TokenBucket.perWindow(WATCH_BURST, WATCH_WINDOW_MS),
+      listBudget: new TokenBucket(LIST_BURST, LIST_PER_SECOND),
+      readBudget: new TokenBucket(READ_BURST, READ_PER_SECOND),
       watched: new Set(),
     };
     socketStates.set(socket, state);
@@ -181,7 +183,7 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
       const parsed = typingInput.safeParse(input);
       if (!parsed.success) return reply(errorResult(invalidInput(parsed.error)));
       reply({ ok: true, data: null });
-      if (!stateOf(this).typingLimit.allow(ctx.clock.now())) return;
+      if (!stateOf(this).typingLimit.spend(ctx.clock.now())) return;
       const { userId } = this.data;
       const membership = isConversationMember(ctx, userId, parsed.data.conversation);
       if (!membership || isBlockedEitherWay(ctx, userId, membership.peerId)) return;
@@ -193,7 +195,7 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
       void runCommand(presenceWatchInput, input, replyVia(ack), async ({ profiles }) => {
         const state = stateOf(this);
         // Each watch reads every conversation and block of the member: a spamming client is refused.
-        if (!state.watchLimit.allow(ctx.clock.now())) throw tooMany('rate_limited');
+        if (!state.watchLimit.spend(ctx.clock.now())) throw tooMany('rate_limited');
         const { userId } = this.data;
         const { peers, blockedByMe, blockedMe } = readSnapshot(ctx.db, () => ({ peers: new Set(peersOf(ctx, userId)), ...blockSetsOf(ctx.db, userId) }));
         // A block (either way) hides presence, as it hides typing.
