@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import type { ChatEntryDto } from '@shared/api/chats.js';
@@ -10,6 +10,7 @@ import { chatListAtom, chatsLoadedAtom, presenceAtom, typingAtom } from '../../s
 import { userAtom } from '../../state/user.js';
 import { removeChat } from '../../state/chat-actions.js';
 import { ChatIcon } from './ChatIcons.js';
+import { focusChatListAfterDelete, useFocusAfterDelete } from './chat-list-focus.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { messageText } from './message-text.js';
 import { OfflineBar } from './OfflineBar.js';
@@ -18,43 +19,28 @@ import { listTimeKind } from './chat-format.js';
 
 const CHAT_LIST_TITLE_ID = 'chat-list-title';
 
-/**
- * Puts the keyboard focus on the list's title, once the screen shows it: after the open chat was
- * deleted from its own menu, the chat and everything in it are gone.
- */
-export function focusChatListSoon(framesLeft = 10): void {
-  // On a phone the list replaces the chat once the navigation has rendered: a few frames at most.
-  requestAnimationFrame(() => {
-    const title = document.getElementById(CHAT_LIST_TITLE_ID);
-    if (title) title.focus();
-    else if (framesLeft > 0) focusChatListSoon(framesLeft - 1);
-  });
-}
-
 /** The conversation list: avatar, name, last message, time, unread badge, online dot, delete. */
 export function ChatList({ activeProfile }: { activeProfile: number | null }) {
   const intl = useIntl();
   const chats = useAtomValue(chatListAtom);
   const loaded = useAtomValue(chatsLoadedAtom);
   const [deleting, setDeleting] = useState<ChatEntryDto | null>(null);
-  // Where the keyboard goes once a deleted chat has left the list: its neighbour, else the title.
-  const [focusAfterDelete, setFocusAfterDelete] = useState<{ profile: number | null } | null>(null);
   const section = useRef<HTMLElement>(null);
   const navigate = useNavigate();
 
-  useEffect(() => {
-    if (!focusAfterDelete) return;
-    setFocusAfterDelete(null);
-    const link = focusAfterDelete.profile === null ? null : section.current?.querySelector<HTMLElement>(`[data-profile="${focusAfterDelete.profile}"] .chat-list-link`);
-    (link ?? document.getElementById(CHAT_LIST_TITLE_ID))?.focus();
-  }, [focusAfterDelete, chats]);
+  // After a delete (here or from the open chat's menu): the named entry's link, else the title.
+  useFocusAfterDelete(({ profile }) => {
+    const link = profile === null ? null : section.current?.querySelector<HTMLElement>(`[data-profile="${profile}"] .chat-list-link`);
+    return link ?? document.getElementById(CHAT_LIST_TITLE_ID);
+  });
 
   const confirmDelete = async () => {
     const entry = deleting;
     setDeleting(null);
     if (!entry) return;
     const at = chats.findIndex((c) => c.profile.id === entry.profile.id);
-    setFocusAfterDelete({ profile: (chats[at + 1] ?? chats[at - 1])?.profile.id ?? null });
+    // The keyboard goes on to the entry that takes its place, else to the title.
+    focusChatListAfterDelete({ profile: (chats[at + 1] ?? chats[at - 1])?.profile.id ?? null });
     const removed = removeChat(entry.profile.id);
     if (entry.profile.id === activeProfile) void navigate(pathFor('chats'), { replace: true });
     const ok = await removed;

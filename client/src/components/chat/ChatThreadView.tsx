@@ -18,7 +18,7 @@ import { Composer } from './Composer.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { GiftPicker } from './GiftPicker.js';
 import { IcebreakerModal } from './IcebreakerModal.js';
-import { focusChatListSoon } from './ChatList.js';
+import { focusChatListAfterDelete } from './chat-list-focus.js';
 import { MessageList } from './MessageList.js';
 import { OfflineBar } from './OfflineBar.js';
 import { useNow } from './use-now.js';
@@ -169,7 +169,7 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
     // Removed from the list before leaving, so /chats does not reopen it.
     const removed = removeChat(profile);
     onGone();
-    focusChatListSoon();
+    focusChatListAfterDelete({ profile: null });
     if (!(await removed)) window.alert(intl.formatMessage({ id: 'chat.deleteFailed' }));
   };
 
