@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useIntl, type IntlShape } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import type { ChatEntryDto } from '@shared/api/chats.js';
 import { pathFor } from '@shared/routes.js';
@@ -15,7 +15,7 @@ import { ConfirmDialog } from './ConfirmDialog.js';
 import { messageText } from './message-text.js';
 import { OfflineBar } from './OfflineBar.js';
 import { useNow } from './use-now.js';
-import { listTimeKind } from './chat-format.js';
+import { listTime } from './chat-list-time.js';
 
 const CHAT_LIST_TITLE_ID = 'chat-list-title';
 
@@ -135,20 +135,4 @@ function ChatListItem({ entry, active, onDelete }: { entry: ChatEntryDto; active
       </button>
     </li>
   );
-}
-
-/** The list's date of a last message (listTimeKind): "14:05", "Yesterday", "Mon", "27 Nov", "27 Nov 2025". */
-function listTime(intl: IntlShape, iso: string, now: number): string {
-  switch (listTimeKind(Date.parse(iso), now)) {
-    case 'time':
-      return intl.formatTime(iso, { hour: '2-digit', minute: '2-digit' });
-    case 'yesterday':
-      return intl.formatMessage({ id: 'chat.yesterday' });
-    case 'weekday':
-      return intl.formatDate(iso, { weekday: 'short' });
-    case 'date':
-      return intl.formatDate(iso, { day: 'numeric', month: 'short' });
-    case 'dateWithYear':
-      return intl.formatDate(iso, { day: 'numeric', month: 'short', year: 'numeric' });
-  }
 }

@@ -1,0 +1,36 @@
+/**
+ * The time a chat list entry shows for its last message (listTimeKind picks which form):
+ * "14:05", "Yesterday", "Thu", "8 Jan", "8 Jan 2025".
+ */
+import type { IntlShape } from 'react-intl';
+import { listTimeKind } from './chat-format.js';
+
+export function listTime(intl: IntlShape, iso: string, now: number): string {
+  return capitalizeFirst(uncapitalizedListTime(intl, iso, now), intl.locale);
+}
+
+function uncapitalizedListTime(intl: IntlShape, iso: string, now: number): string {
+  switch (listTimeKind(Date.parse(iso), now)) {
+    case 'time':
+      return intl.formatTime(iso, { hour: '2-digit', minute: '2-digit' });
+    case 'yesterday':
+      return intl.formatMessage({ id: 'chat.yesterday' });
+    case 'weekday':
+      return intl.formatDate(iso, { weekday: 'short' });
+    case 'date':
+      return intl.formatDate(iso, { day: 'numeric', month: 'short' });
+    case 'dateWithYear':
+      return intl.formatDate(iso, { day: 'numeric', month: 'short', year: 'numeric' });
+  }
+}
+
+/**
+ * Every label of the list begins with a capital, as messengers' lists do. The translations write
+ * "yesterday" as a word on its own ("Hier", "Ayer"), while Intl writes most languages' weekdays and
+ * months in lower case ("jeu.", "jue", "czw."), so one column mixed "Hier" and "jeu.". Labels that
+ * begin with a digit are left as they are. Locale-aware, as a language's own rules say.
+ */
+export function capitalizeFirst(text: string, locale: string): string {
+  const [first] = text;
+  return first === undefined ? text : first.toLocaleUpperCase(locale) + text.slice(first.length);
+}
