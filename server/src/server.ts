@@ -10,6 +10,7 @@ import type { AppContext } from './context.js';
 import { outboxMailer, smtpMailer, type Mailer } from './adapters/mail.js';
 import { withoutTouch } from './http/session.js';
 import { SqliteSessionStore } from './http/sqlite-session-store.js';
+import { OutageTolerantSessionStore } from './http/outage-tolerant-session-store.js';
 import { attachRealtime, type Realtime } from './realtime/io.js';
 import type { ScaleOut } from './realtime/adapter.js';
 import type { SlowConsumerLimits } from './realtime/slow-consumer.js';
@@ -110,5 +111,11 @@ async function connectRedis(url: string) {
 
 async function redisSessionStore(redis: Awaited<ReturnType<typeof connectRedis>>) {
   const { default: RedisStore } = await import('connect-redis');
-  return withoutTouch(new RedisStore({ client: redis, prefix: 'sess:' }));
+  // Down from a lost connection until the client is ready again (not while it first connects).
+  let down = false;
+  redis.on('close', () => (down = true));
+  redis.on('ready', () => (down = false));
+  // A Redis restart must not make every request that reads its session fail (see the wrapper).
+  const store = new OutageTolerantSessionStore(withoutTouch(new RedisStore({ client: redis, prefix: 'sess:' })), { isDown: () => down });
+  return withoutTouch(store);
 }

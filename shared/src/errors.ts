@@ -44,6 +44,7 @@ export const ERROR_MESSAGES = {
   rate_limited: 'Too many requests, please slow down.',
   generic: 'An error has occurred.',
   try_later: 'An error occured, please try again later.',
+  service_unavailable: 'The service is briefly unavailable, please try again in a few seconds.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

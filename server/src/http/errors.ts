@@ -25,13 +25,24 @@ export const paymentRequired = (code: ErrorCode = 'insufficient_credits', extra?
 export const unprocessable = (code: ErrorCode, extra?: Record<string, unknown>) => new HttpError(422, code, extra);
 export const tooMany = (code: ErrorCode, extra?: Record<string, unknown>) => new HttpError(429, code, extra);
 
+/** Retry-After of a 503: a Redis restart or blip is over within seconds. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** A 503 `service_unavailable` (with Retry-After): something the request needs, like the session store, is away for now. */
+export function serviceUnavailable(cause?: unknown): HttpError {
+  const err = new HttpError(503, 'service_unavailable');
+  if (cause !== undefined) err.cause = cause;
+  return err;
+}
+
 export function errorBody(err: HttpError): ApiErrorBody {
   return { error: err.code, message: err.message, ...err.extra };
 }
 
-/** Last middleware: HttpError -> its body; body-parser failures -> 400/413; anything else -> 500. */
+/** Last middleware: HttpError -> its body (a 503 with Retry-After); body-parser failures -> 400/413; anything else -> 500. */
 export const errorMiddleware: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
   if (err instanceof HttpError) {
+    if (err.status === 503) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     res.status(err.status).json(errorBody(err));
     return;
   }

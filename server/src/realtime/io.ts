@@ -17,6 +17,7 @@ import { RoomSubscriptions } from './room-subscriptions.js';
 import { authenticateSocket, originGuard } from './handshake.js';
 import { releaseHandshakeRequest, releaseUpgradeResponse } from './release-request.js';
 import { sessionReader } from './session-reader.js';
+import { forgetRememberedSession } from '../http/outage-tolerant-session-store.js';
 import type { Notifier } from './notifier.js';
 import { PresenceService } from './presence.js';
 import { MemoryPresenceCounter, type PresenceCounter } from './presence-counter.js';
@@ -122,8 +123,11 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
     const ack = typeof last === 'function' ? last : undefined;
     handler.call(this, args[0] === ack ? undefined : args[0], ack);
   }
-  function onDisconnect(this: MemberSocket): void {
+  function onDisconnect(this: MemberSocket, reason: string): void {
     track(presence.socketClosed(this.data.userId));
+    // Closed by the server, as at a log-out on any node (endSession): this node stops remembering
+    // the session for Redis outages, instead of waiting for its next read (outage-tolerant-session-store.ts).
+    if (reason === 'server namespace disconnect') forgetRememberedSession(ctx.sessionStore, this.data.sessionId);
   }
 
   io.on('connection', (socket) => {

@@ -69,8 +69,9 @@ export interface PrivateRedis {
   start(): Promise<void>;
 }
 
-export async function startPrivateRedis(): Promise<PrivateRedis> {
-  const port = await freePort();
+/** `port`: a fixed one (tests that must stay within an agreed range), else any free one. */
+export async function startPrivateRedis(port?: number): Promise<PrivateRedis> {
+  port ??= await freePort();
   let child: ChildProcess | undefined;
   const start = async () => {
     ({ child } = await spawnUntil('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], process.env, /Ready to accept connections/, 10_000));

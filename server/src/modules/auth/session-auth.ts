@@ -8,6 +8,10 @@ import type { UserRow } from '@db/schema/index.js';
  * account's session epoch, so a later password change ends this session.
  */
 export async function logIn(req: Request, user: UserRow): Promise<void> {
+  await dropSessionOnFailure(req, () => logInSession(req, user));
+}
+
+async function logInSession(req: Request, user: UserRow): Promise<void> {
   if (req.session) {
     // The replaced session's sockets (same browser, earlier account) must not outlive it.
     if (req.session.userId) req.ctx.notifier.endSession?.(req.session.userId, req.sessionID);
@@ -24,7 +28,21 @@ export async function logIn(req: Request, user: UserRow): Promise<void> {
 /** Re-stamps the current session after the epoch moved (password change keeps this session). */
 export async function restampSession(req: Request, user: UserRow): Promise<void> {
   req.session.epoch = user.sessionEpoch;
-  await saveSession(req);
+  await dropSessionOnFailure(req, () => saveSession(req));
+}
+
+/**
+ * When the session store cannot be written (a Redis outage: 503), the request is left without a
+ * session. Else express-session would try the same write again after the error answer was sent,
+ * fail again, and hand that error to Express, which then resets the connection under the client.
+ */
+async function dropSessionOnFailure(req: Request, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (err) {
+    delete (req as { session?: unknown }).session;
+    throw err;
+  }
 }
 
 /** Removes the session from the store (the old cookie stops working everywhere) and clears the cookie. */
