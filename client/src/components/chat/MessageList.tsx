@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { useIntl } from 'react-intl';
 import type { ChatMessage } from '../../state/chat-thread.js';
 import { buildRows, UNREAD_ROW_KEY, type ChatRow } from './chat-format.js';
+import { dayLabel } from './chat-day-label.js';
 import { anchorAt, buildOffsets, isNearBottom, scrollTopFor, visibleRange, type ScrollAnchor } from './chat-virtual-window.js';
 import { MessageBubble } from './MessageBubble.js';
 
@@ -252,16 +253,7 @@ export function MessageList(props: MessageListProps) {
 }
 
 function DaySeparator({ date }: { date: string }) {
-  const intl = useIntl();
-  const day = new Date(date);
-  const today = new Date();
-  const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
-  const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
-  const label = sameDay(day, today)
-    ? intl.formatMessage({ id: 'chat.today' })
-    : sameDay(day, yesterday)
-      ? intl.formatMessage({ id: 'chat.yesterday' })
-      : intl.formatDate(day, { weekday: 'long', day: 'numeric', month: 'long', year: day.getFullYear() === today.getFullYear() ? undefined : 'numeric' });
+  const label = dayLabel(useIntl(), new Date(date), new Date());
   return (
     <div className="chat-day" role="separator">
       <span>{label}</span>

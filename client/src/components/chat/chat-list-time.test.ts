@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '@shared/constants.js';
-import { capitalizeFirst, listTime } from './chat-list-time.js';
+import { capitalizeFirst } from '../../i18n/capitalize-first.js';
+import { listTime } from './chat-list-time.js';
 
 const catalogue = (locale: Locale) =>
   JSON.parse(readFileSync(fileURLToPath(new URL(`../../i18n/messages/chat/${locale}.json`, import.meta.url)), 'utf8')) as Record<string, string>;

@@ -3,6 +3,7 @@
  * "14:05", "Yesterday", "Thu", "8 Jan", "8 Jan 2025".
  */
 import type { IntlShape } from 'react-intl';
+import { capitalizeFirst } from '../../i18n/capitalize-first.js';
 import { listTimeKind } from './chat-format.js';
 
 export function listTime(intl: IntlShape, iso: string, now: number): string {
@@ -22,15 +23,4 @@ function uncapitalizedListTime(intl: IntlShape, iso: string, now: number): strin
     case 'dateWithYear':
       return intl.formatDate(iso, { day: 'numeric', month: 'short', year: 'numeric' });
   }
-}
-
-/**
- * Every label of the list begins with a capital, as messengers' lists do. The translations write
- * "yesterday" as a word on its own ("Hier", "Ayer"), while Intl writes most languages' weekdays and
- * months in lower case ("jeu.", "jue", "czw."), so one column mixed "Hier" and "jeu.". Labels that
- * begin with a digit are left as they are. Locale-aware, as a language's own rules say.
- */
-export function capitalizeFirst(text: string, locale: string): string {
-  const [first] = text;
-  return first === undefined ? text : first.toLocaleUpperCase(locale) + text.slice(first.length);
 }

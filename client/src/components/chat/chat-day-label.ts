@@ -1,0 +1,18 @@
+/**
+ * The label of a day separator in the open chat: "Today", "Yesterday", else the full date
+ * ("Thursday 8 January", with the year when it is not this year's), capitalised as the list's
+ * times are (capitalize-first.ts).
+ */
+import type { IntlShape } from 'react-intl';
+import { capitalizeFirst } from '../../i18n/capitalize-first.js';
+
+export function dayLabel(intl: IntlShape, date: Date, now: Date): string {
+  const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
+  const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
+  const label = sameDay(date, now)
+    ? intl.formatMessage({ id: 'chat.today' })
+    : sameDay(date, yesterday)
+      ? intl.formatMessage({ id: 'chat.yesterday' })
+      : intl.formatDate(date, { weekday: 'long', day: 'numeric', month: 'long', year: date.getFullYear() === now.getFullYear() ? undefined : 'numeric' });
+  return capitalizeFirst(label, intl.locale);
+}
