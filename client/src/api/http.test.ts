@@ -27,6 +27,12 @@ describe('api()', () => {
     expect(fetchMock).toHaveBeenCalledTimes(6);
   });
 
+  it('a caller with its own back-off can ask for no retries', async () => {
+    fetchMock.mockRejectedValue(new TypeError('offline'));
+    await expect(api('/api/user.php', { retries: 0 })).rejects.toMatchObject({ status: 0, code: 'try_later' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('does not retry other errors and exposes the code and fields', async () => {
     fetchMock.mockResolvedValueOnce(json(400, { error: 'invalid_email', message: 'Invalid email', fields: { email: 'invalid_email' }, suggestion: 'a@gmail.com' }));
     const error = await api('/api/signup.php', { method: 'POST', body: {} }).catch((e: unknown) => e);

@@ -39,21 +39,23 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | undefined>;
+  /** retries on network errors and 502/503/504; a caller with its own back-off passes 0 */
+  retries?: number;
 }
 
-async function fetchWithRetries(url: string, init: RequestInit): Promise<Response> {
+async function fetchWithRetries(url: string, init: RequestInit, retries: number): Promise<Response> {
   for (let attempt = 0; ; attempt++) {
     try {
       const response = await fetch(url, init);
-      if (!RETRY_STATUSES.has(response.status) || attempt >= HTTP_RETRIES) return response;
+      if (!RETRY_STATUSES.has(response.status) || attempt >= retries) return response;
     } catch (error) {
-      if (attempt >= HTTP_RETRIES) throw error;
+      if (attempt >= retries) throw error;
     }
     await wait(retryTiming.baseMs * 2 ** attempt);
   }
 }
 
-/** JSON call to the REST API: same-origin cookies, 5 retries on network errors and 502/503/504. */
+/** JSON call to the REST API: same-origin cookies, 5 retries (250 ms doubling, 7.75 s in all) on network errors and 502/503/504. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const query = Object.entries(options.query ?? {}).filter(([, v]) => v !== undefined) as Array<[string, string]>;
   const url = query.length ? `${path}?${new URLSearchParams(query.map(([k, v]) => [k, String(v)]))}` : path;
@@ -68,7 +70,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       credentials: 'same-origin',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
+    }, options.retries ?? HTTP_RETRIES);
   } catch {
     throw new ApiError(0, 'try_later', { error: 'try_later', message: ERROR_MESSAGES.try_later });
   }

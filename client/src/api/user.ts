@@ -3,10 +3,13 @@ import type { Locale } from '@shared/constants.js';
 import type { TrackingRecord } from '@shared/rules/traffic-source.js';
 import { ApiError, api } from './http.js';
 
-/** The current member, or null when logged out (403 authentication_required). */
-export async function fetchCurrentUser(): Promise<UserDto | null> {
+/**
+ * The current member, or null when logged out (403 authentication_required). Throws when there
+ * was no answer about the session (network, 5xx): that says nothing about being logged out.
+ */
+export async function fetchCurrentUser(options: { retries?: number } = {}): Promise<UserDto | null> {
   try {
-    const { user } = await api<{ user: UserDto }>('/api/user.php');
+    const { user } = await api<{ user: UserDto }>('/api/user.php', options);
     return user;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 403 || error.status === 401)) return null;

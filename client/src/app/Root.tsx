@@ -3,15 +3,25 @@ import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { setUnauthenticatedHandler } from '../api/http.js';
 import { ToastHost } from '../components/Toast.js';
 import { useAtomValue, useSetAtom } from '../state/jotai.js';
-import { userAtom } from '../state/user.js';
+import { userAtom, userUnreachableAtom } from '../state/user.js';
+import { CantConnectPage } from './CantConnectPage.js';
 import { RealtimeBridge } from './RealtimeBridge.js';
+import { SCREENS, waitsForUser } from './route-table.js';
 import { TitleSync } from './TitleSync.js';
+import { useRouteName } from './use-route-name.js';
 
-/** Above every layout: title, toasts, the realtime mount and the "session is gone" handler. */
+/**
+ * Above every layout: title, toasts, the realtime mount and the "session is gone" handler. While
+ * the member cannot be loaded, a screen that must know member or visitor gives way to the whole-page
+ * can't-connect state (not inside a layout whose top bar would offer "Log in" to a member).
+ */
 export function Root() {
   const navigate = useNavigate();
   const setUser = useSetAtom(userAtom);
   const user = useAtomValue(userAtom);
+  const unreachable = useAtomValue(userUnreachableAtom);
+  const route = useRouteName();
+  const cantConnect = unreachable !== null && route !== null && waitsForUser(SCREENS[route]);
   useEffect(() => {
     setUnauthenticatedHandler(() => {
       setUser(null);
@@ -22,7 +32,7 @@ export function Root() {
     <>
       <TitleSync />
       {user && <RealtimeBridge />}
-      <Outlet />
+      {cantConnect ? <CantConnectPage /> : <Outlet />}
       <ToastHost />
       <ScrollRestoration />
     </>

@@ -5,7 +5,7 @@ import { NotFoundPage } from '../components/ErrorPage.js';
 import { Spinner } from '../components/Spinner.js';
 import { useAtomValue } from '../state/jotai.js';
 import { userAtom, userLoadedAtom } from '../state/user.js';
-import type { ScreenSpec } from './route-table.js';
+import { waitsForUser, type ScreenSpec } from './route-table.js';
 
 /**
  * Applies a screen's rules before showing it: unknown parameter values (a non-numeric member id,
@@ -17,7 +17,7 @@ export function ScreenGate({ spec, screen: Screen }: { spec: ScreenSpec; screen:
   const user = useAtomValue(userAtom);
   const loaded = useAtomValue(userLoadedAtom);
   if (!matchRoute(location.pathname)) return <NotFoundPage />;
-  if ((spec.auth || spec.guestOnly) && !loaded) return <Spinner block />;
+  if (waitsForUser(spec) && !loaded) return <Spinner block />;
   if (spec.auth && !user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   if (spec.guestOnly && user) return <Navigate to="/members" replace />;
   return <Screen />;

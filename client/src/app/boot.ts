@@ -1,3 +1,4 @@
+import type { UserDto } from '@shared/api/user.js';
 import { fetchSettings, type SiteSettings } from '../api/settings.js';
 import { fetchCurrentUser } from '../api/user.js';
 import { readLanguageCookie } from '../i18n/cookie.js';
@@ -5,17 +6,48 @@ import { activateLocale } from '../i18n/change-locale.js';
 import { initialLocale } from '../i18n/negotiate.js';
 import { appStore } from '../state/jotai.js';
 import { settingsAtom } from '../state/settings.js';
-import { userAtom, userLoadedAtom } from '../state/user.js';
+import { userAtom, userLoadedAtom, userUnreachableAtom } from '../state/user.js';
+import { createRetrySchedule } from './retry-schedule.js';
 
-/** Loads the member in the background; guards wait for userLoadedAtom. */
-export async function refreshUser(): Promise<void> {
+// The can't-connect page has its own back-off, so each of its attempts is a single request: a
+// "Try again" answers at once instead of after api()'s 7.75 s of retries.
+const userLoadRetries = createRetrySchedule(() => refreshUser({ retries: 0 }));
+
+/** The "Try again" button of the can't-connect page. */
+export function retryUserLoadNow(): void {
+  userLoadRetries.now();
+}
+
+/**
+ * Loads the member in the background; guards wait for userLoadedAtom. Only an answer decides
+ * between member and visitor: a failure without one (offline, 5xx, 503 while Redis is away) keeps
+ * what is shown, and a first load waits on the can't-connect page, retrying, instead of showing a
+ * member whose session is fine the logged-out app.
+ */
+export async function refreshUser(options: { retries?: number } = {}): Promise<void> {
+  if (appStore.get(userUnreachableAtom)) appStore.set(userUnreachableAtom, 'trying');
+  let user: UserDto | null;
   try {
-    appStore.set(userAtom, await fetchCurrentUser());
+    user = await fetchCurrentUser(options);
   } catch {
-    appStore.set(userAtom, null);
-  } finally {
-    appStore.set(userLoadedAtom, true);
+    if (!appStore.get(userLoadedAtom)) {
+      appStore.set(userUnreachableAtom, 'waiting');
+      userLoadRetries.failed();
+    }
+    return;
   }
+  userLoadRetries.stop();
+  // A start without network got no settings either: the site name and entry warning need them.
+  if (appStore.get(userUnreachableAtom) && !appStore.get(settingsAtom)) void loadSettings();
+  appStore.set(userAtom, user);
+  appStore.set(userLoadedAtom, true);
+  appStore.set(userUnreachableAtom, null);
+}
+
+function loadSettings(): Promise<SiteSettings | null> {
+  const settings = fetchSettings().catch(() => null);
+  void settings.then((s) => appStore.set(settingsAtom, s));
+  return settings;
 }
 
 /**
@@ -24,8 +56,7 @@ export async function refreshUser(): Promise<void> {
  */
 export async function boot(): Promise<void> {
   void refreshUser();
-  const settings: Promise<SiteSettings | null> = fetchSettings().catch(() => null);
-  void settings.then((s) => appStore.set(settingsAtom, s));
+  const settings = loadSettings();
   const cookie = readLanguageCookie();
   const locale = initialLocale(cookie, cookie ? null : (await settings)?.domain_language);
   await activateLocale(locale);

@@ -77,3 +77,6 @@ export const SCREENS: Record<RouteName, ScreenSpec> = {
   'pages-terms': screen('default', () => pages().then((m) => m.StaticPage)),
   token: screen('default', () => pages().then((m) => m.TokenPage)),
 };
+
+/** Screens whose guard must know member or visitor before showing anything (they wait for the user). */
+export const waitsForUser = (spec: ScreenSpec): boolean => Boolean(spec.auth || spec.guestOnly);

@@ -1,0 +1,101 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/**
+ * refreshUser decides member or visitor only from an answer: 403 is "logged out"; a network error,
+ * a 503 (Redis away) or a 500 is no answer, so the first load waits on the can't-connect page and
+ * retries with back-off until it gets one.
+ */
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const MEMBER = { id: 7, name: 'Demo' };
+const fetchMock = vi.fn<typeof fetch>();
+const userCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/user.php').length;
+
+// Fresh modules per test: the store and the retry schedule are module singletons.
+async function load() {
+  vi.resetModules();
+  const http = await import('../api/http.js');
+  http.retryTiming.baseMs = 0;
+  const boot = await import('./boot.js');
+  const { appStore } = await import('../state/jotai.js');
+  const user = await import('../state/user.js');
+  const state = () => ({ user: appStore.get(user.userAtom), loaded: appStore.get(user.userLoadedAtom), unreachable: appStore.get(user.userUnreachableAtom) });
+  return { ...boot, state };
+}
+
+describe('refreshUser', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('a 403 means logged out', async () => {
+    fetchMock.mockResolvedValue(json(403, { error: 'authentication_required', authentication_required: true }));
+    const { refreshUser, state } = await load();
+    await refreshUser();
+    expect(state()).toEqual({ user: null, loaded: true, unreachable: null });
+  });
+
+  it.each([
+    ['a network error', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['a 503 service_unavailable', () => Promise.resolve(json(503, { error: 'service_unavailable' }))],
+    ['a 500', () => Promise.resolve(json(500, { error: 'try_later' }))],
+  ])('%s is not "logged out": it waits and retries, and a later success sets the member', async (_name, failure) => {
+    fetchMock.mockImplementation(failure);
+    const { refreshUser, state } = await load();
+    await refreshUser({ retries: 0 });
+    expect(state()).toEqual({ user: null, loaded: false, unreachable: 'waiting' });
+
+    // the first automatic retry comes after 2 s and fails again: still waiting, not logged out
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(userCalls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(userCalls()).toBe(2);
+    expect(state()).toEqual({ user: null, loaded: false, unreachable: 'waiting' });
+
+    // the second waits 4 s and gets through
+    fetchMock.mockImplementation(() => Promise.resolve(json(200, { user: MEMBER })));
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(userCalls()).toBe(3);
+    expect(state()).toEqual({ user: MEMBER, loaded: true, unreachable: null });
+    // the settings a start without network missed are fetched again
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/settings.php'))).toBe(true);
+
+    // and then nothing more is scheduled
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(userCalls()).toBe(3);
+  });
+
+  it('"Try again" and the online event retry at once', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const { refreshUser, retryUserLoadNow, state } = await load();
+    await refreshUser({ retries: 0 });
+    retryUserLoadNow();
+    expect(state().unreachable).toBe('trying');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(userCalls()).toBe(2);
+    expect(state().unreachable).toBe('waiting');
+
+    fetchMock.mockResolvedValue(json(200, { user: MEMBER }));
+    window.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(userCalls()).toBe(3);
+    expect(state()).toEqual({ user: MEMBER, loaded: true, unreachable: null });
+  });
+
+  it('a failure after the member is known keeps the member shown', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { user: MEMBER }));
+    const { refreshUser, state } = await load();
+    await refreshUser();
+    fetchMock.mockResolvedValue(json(500, {}));
+    await refreshUser();
+    expect(state()).toEqual({ user: MEMBER, loaded: true, unreachable: null });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(userCalls()).toBe(2);
+  });
+});

@@ -1,0 +1,70 @@
+import { expect, test, type Page } from '@playwright/test';
+import { logIn, skipSiteEntryWarning } from './shell-helpers.js';
+
+/**
+ * A member who opens the app while /api/user.php gets no answer about the session (no network,
+ * or 503 service_unavailable while Redis is away) sees the can't-connect page, never the log-in
+ * page, and lands in the members area once the server answers again.
+ */
+test.beforeEach(async ({ context }) => skipSiteEntryWarning(context));
+
+const USER_API = '**/api/user.php';
+// api() retries a failed load for 7.75 s before the page can say it cannot connect.
+const SHOWS_AFTER_RETRIES = { timeout: 20_000 };
+const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const;
+
+const cantConnect = (page: Page) => page.getByTestId('cant-connect');
+const memberNav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+
+async function expectCantConnectNotLogin(page: Page) {
+  await expect(cantConnect(page)).toBeVisible(SHOWS_AFTER_RETRIES);
+  await expect(page.getByRole('heading', { name: "Can't connect" })).toBeVisible();
+  await expect(page).toHaveURL(/\/members$/);
+  await expect(page.getByLabel('E-mail address')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+}
+
+test('no network at start: the can\'t-connect page, then "Try again" opens the member\'s app', async ({ page }) => {
+  await logIn(page);
+  await page.route(USER_API, (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  await expectCantConnectNotLogin(page);
+
+  await page.unroute(USER_API);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(memberNav(page)).toBeVisible();
+  await expect(cantConnect(page)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/members$/);
+});
+
+test('503 service_unavailable at start: the can\'t-connect page, then the automatic retry opens the member\'s app', async ({ page }) => {
+  await logIn(page);
+  await page.route(USER_API, (route) =>
+    route.fulfill({ status: 503, headers: { 'Retry-After': '5' }, contentType: 'application/json', body: '{"error":"service_unavailable"}' }),
+  );
+  await page.reload();
+  await expectCantConnectNotLogin(page);
+
+  // No click: the back-off (2, 4, 8 … s) tries again by itself.
+  await page.unroute(USER_API);
+  await expect(memberNav(page)).toBeVisible({ timeout: 20_000 });
+  await expect(cantConnect(page)).toHaveCount(0);
+});
+
+for (const locale of ['en', 'de'] as const) {
+  test(`the can't-connect page on a phone and a desktop (${locale}, screenshots)`, async ({ page, context, baseURL }) => {
+    await logIn(page);
+    await context.addCookies([{ name: 'i18n_redirected', value: locale, url: baseURL! }]);
+    await page.route(USER_API, (route) => route.abort('internetdisconnected'));
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.reload();
+    await expect(cantConnect(page)).toBeVisible(SHOWS_AFTER_RETRIES);
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      await page.setViewportSize(viewport);
+      // the card fits the screen: no sideways scrolling on the phone
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await page.screenshot({ path: `screenshots/shell-cant-connect-${name}-${locale}.png` });
+    }
+  });
+}
