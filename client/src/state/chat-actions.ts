@@ -67,17 +67,15 @@ export function sendChatMessage(profile: number, composed: ComposedMessage): voi
   const me = selfId();
   if (me === null) return;
   const clientId = newClientId();
-  const thread = updateThread(profile, (t) =>
-    addOutgoing(t, { sender: me, clientId, kind: composed.kind, body: composed.body, giftId: composed.giftId ?? null, now: new Date() }),
-  );
-  const key = thread.outgoing[thread.outgoing.length - 1]!.key;
-  void deliver(profile, key);
+  updateThread(profile, (t) => addOutgoing(t, { sender: me, clientId, kind: composed.kind, body: composed.body, giftId: composed.giftId ?? null, now: new Date() }));
+  // After the thread's older pending messages, if any: the peer reads them in the order written.
+  void deliver(profile);
 }
 
 /** Tries a failed message again with the same client id (stored at most once). */
 export function retryChatMessage(profile: number, key: string): void {
   updateThread(profile, (t) => markRetrying(t, key));
-  void deliver(profile, key);
+  void deliver(profile);
 }
 
 export function discardChatMessage(profile: number, key: string): void {

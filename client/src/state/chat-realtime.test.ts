@@ -318,6 +318,44 @@ describe('the realtime owner', () => {
     expect(socket.sends()).toEqual([]);
   });
 
+  it('a message written while older ones wait for the network goes out after them: the peer reads them in the order written', async () => {
+    start(() => undefined);
+    await flush();
+    openThreadWith([message(100, PEER)]);
+    let nextId = 104;
+    let network = false;
+    vi.mocked(api.postMessage).mockImplementation(async (input) => {
+      if (!network) throw new ApiError(0, 'try_later', {});
+      return { message: { ...message(nextId++, ME), client_id: input.client_id, body: input.body ?? '' }, credits: 9, credits_version: 101, duplicate: false };
+    });
+    sendChatMessage(PEER, { kind: 'text', body: 'first' });
+    await flush();
+    expect(getThread(PEER)!.outgoing.map((m) => m.local)).toEqual(['pending']);
+
+    // The network is back before the next poll round; the member writes again.
+    network = true;
+    sendChatMessage(PEER, { kind: 'text', body: 'second' });
+    await flush();
+    expect(getThread(PEER)!.stored.map((m) => m.body)).toEqual(['m100', 'first', 'second']);
+    expect(getThread(PEER)!.outgoing).toEqual([]);
+  });
+
+  it('a failed attempt to bring the socket back does not turn "updates delayed" into "offline" while polling reaches the server', async () => {
+    vi.useFakeTimers();
+    start(() => undefined);
+    await vi.advanceTimersByTimeAsync(10);
+    socket.server('connect_error', new Error('xhr poll error'));
+    await vi.advanceTimersByTimeAsync(5_100);
+    expect(appStore.get(connectionAtom)).toBe('polling');
+    // Socket.IO tries again every few seconds, long before the next round.
+    socket.server('connect_error', new Error('xhr poll error'));
+    expect(appStore.get(connectionAtom)).toBe('polling');
+    // A live socket that drops has not been through a poll round: offline until one answers.
+    socket.connect();
+    socket.drop();
+    expect(appStore.get(connectionAtom)).toBe('offline');
+  });
+
   it('a message the member sent becomes the list entry\'s preview, over the socket and over REST', async () => {
     let nextId = 104;
     await startConnected((event, payload) =>

@@ -15,7 +15,7 @@ import { fetchCurrentUser } from '../api/user.js';
 import { appStore } from './jotai.js';
 import { userAtom } from './user.js';
 import { createFallbackPoller, pollIntervalMs, readPollOverride, type FallbackPoller } from './chat-poller.js';
-import { markFailed, mergeStored, restoreOutgoing, type SendFailure } from './chat-thread.js';
+import { markFailed, mergeStored, restoreOutgoing, type ChatMessage, type SendFailure } from './chat-thread.js';
 import { loadOutbox, outboxOf, saveOutbox } from './outbox.js';
 import { applyChats, applyMessages, applyOwnStored, applyReadEvent, getThread, selfId, removeConversation, setCounts, setCredits, updateThread, withLaterCredits } from './chat-store.js';
 import { chatEntriesAtom, connectionAtom, openChatAtom, presenceAtom, pushSubscribedAtom, threadsAtom, typingAtom } from './chats.js';
@@ -45,7 +45,6 @@ const OUTAGE_MARGIN_MS = 30_000;
 let catchUpRunning: Promise<void> | null = null;
 /** A catch-up ran while no chat was on screen (the page hidden): the chat shown next is checked then. */
 let openChatUnchecked = false;
-const inFlight = new Set<string>();
 
 export function isSocketOnline(): boolean {
   return socket?.connected === true;
@@ -134,20 +133,26 @@ function onBrowserOffline(): void {
   socket.connect();
 }
 
+/**
+ * The socket dropped, or an attempt to bring it back failed. While polling reaches the server the
+ * bar keeps saying that updates come late: Socket.IO tries again every few seconds, and each failed
+ * attempt used to turn the bar to "Offline" until the next round (up to a minute), while messages
+ * came in and went out over REST all along. A failed round or the browser's offline event says
+ * offline.
+ */
+function socketDown(): void {
+  if (appStore.get(connectionAtom) !== 'polling') appStore.set(connectionAtom, 'offline');
+  poller?.setConnected(false);
+}
+
 function wireSocket(s: ChatSocket): void {
   s.on('connect', () => {
     appStore.set(connectionAtom, 'online');
     poller?.setConnected(true);
     void catchUp();
   });
-  s.on('disconnect', () => {
-    appStore.set(connectionAtom, 'offline');
-    poller?.setConnected(false);
-  });
-  s.on('connect_error', () => {
-    appStore.set(connectionAtom, 'offline');
-    poller?.setConnected(false);
-  });
+  s.on('disconnect', socketDown);
+  s.on('connect_error', socketDown);
   // A new message carries what it changed for this member (counts to the recipient, the balance
   // to the sender's other tabs): the message and the badge or balance change together.
   s.on('message:new', (message, effects) => {
@@ -363,9 +368,35 @@ async function pollRound(): Promise<void> {
 
 async function resendPending(): Promise<void> {
   for (const thread of appStore.get(threadsAtom).values()) {
-    for (const message of thread.outgoing) {
-      if (message.local === 'pending') await deliver(thread.profile, message.key);
-    }
+    if (thread.outgoing.some((m) => m.local === 'pending')) await deliver(thread.profile);
+  }
+}
+
+/** Per thread: the sending under way, which the next one waits for. */
+const sending = new Map<number, Promise<void>>();
+
+/**
+ * Sends the thread's pending messages one at a time, in the order they were written. The server
+ * numbers messages as they come: sent side by side (a new message while older ones wait for the
+ * network, a reconnect's re-send beside a poll round's) a later one was stored first and the peer
+ * read them out of order. One that gets no answer ends the run: those after it wait with it for the
+ * next reconnect or poll round.
+ */
+export function deliver(profile: number): Promise<void> {
+  const next = (sending.get(profile) ?? Promise.resolve()).then(() => sendInOrder(profile)).catch(() => undefined);
+  sending.set(profile, next);
+  void next.then(() => sending.get(profile) === next && sending.delete(profile));
+  return next;
+}
+
+async function sendInOrder(profile: number): Promise<void> {
+  const tried = new Set<string>();
+  for (;;) {
+    const message = getThread(profile)?.outgoing.find((m) => m.local === 'pending' && !tried.has(m.key));
+    if (!message) return;
+    tried.add(message.key);
+    await sendOne(profile, message);
+    if (getThread(profile)?.outgoing.some((m) => m.key === message.key && m.local === 'pending')) return;
   }
 }
 
@@ -373,29 +404,22 @@ async function resendPending(): Promise<void> {
  * Sends one outgoing message by whichever road is open: the socket with an ack, or REST while
  * disconnected (or when the ack does not come). Same client id every time: stored once.
  */
-export async function deliver(profile: number, key: string): Promise<void> {
-  if (inFlight.has(key)) return;
-  const message = getThread(profile)?.outgoing.find((m) => m.key === key);
-  if (!message || message.local !== 'pending') return;
+async function sendOne(profile: number, message: ChatMessage): Promise<void> {
+  const key = message.key;
   const input: SendMessageInput = { profile, client_id: message.client_id, kind: message.kind, body: message.body };
   if (message.gift_id) input.gift_id = message.gift_id;
   // An icebreaker bubble holds its i18n key as body (like the stored message); the server wants the id.
   if (message.kind === 'icebreaker') input.icebreaker_id = ICEBREAKERS.find((i) => i.key === message.body)?.id ?? message.body;
-  inFlight.add(key);
-  try {
-    if (socket?.connected) {
-      const sent = await sendOverSocket(socket, input);
-      if (sent === 'timeout') await sendOverRest(profile, key, input);
-      else if (sent.ok) {
-        setCredits(sent.credits, sent.creditsVersion);
-        accept(profile, sent.message);
-      }
-      else refuse(profile, key, sent.error, sent.details);
-    } else {
-      await sendOverRest(profile, key, input);
+  if (socket?.connected) {
+    const sent = await sendOverSocket(socket, input);
+    if (sent === 'timeout') await sendOverRest(profile, key, input);
+    else if (sent.ok) {
+      setCredits(sent.credits, sent.creditsVersion);
+      accept(profile, sent.message);
     }
-  } finally {
-    inFlight.delete(key);
+    else refuse(profile, key, sent.error, sent.details);
+  } else {
+    await sendOverRest(profile, key, input);
   }
 }
 
