@@ -52,3 +52,29 @@ test('a message written while an older one waits for the network is stored after
   expect(order).toEqual([first, second]);
   await b.context.close();
 });
+
+test('a member whose phone loses the network no longer sees the other member shown online', async ({ browser, baseURL }) => {
+  const a = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
+  const b = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+  const { conversation } = await conversationWith(b, DEMO_ACCOUNTS.premium.name);
+  // A is online: the chat open on A's side keeps a socket.
+  const fromA = await conversationWith(a, DEMO_ACCOUNTS.free.name);
+  await a.page.goto(`/chats/${fromA.conversation}`);
+  await b.page.goto(`/chats/${conversation}`);
+  const header = b.page.locator('.chat-header');
+  await expect(header.locator('.chat-presence-online')).toBeVisible();
+  await expect(header.locator('.chat-online-dot')).toBeVisible();
+
+  // B's phone goes offline: what B last heard may be minutes old by now.
+  await b.context.setOffline(true);
+  // The browser says offline at once; a socket that was mid-ping may take a few more seconds to notice.
+  await expect(b.page.getByTestId('chat-thread-offline')).toHaveAttribute('data-state', 'offline', { timeout: 30_000 });
+  await expect(header.locator('.chat-presence-online')).toBeHidden();
+  await expect(header.locator('.chat-online-dot')).toBeHidden();
+
+  // Back online: A is shown online again.
+  await b.context.setOffline(false);
+  await expect(header.locator('.chat-presence-online')).toBeVisible({ timeout: 20_000 });
+  await a.context.close();
+  await b.context.close();
+});

@@ -6,7 +6,8 @@ import { pathFor } from '@shared/routes.js';
 import { Avatar } from '../Avatar.js';
 import { Spinner } from '../Spinner.js';
 import { useAtomValue } from '../../state/jotai.js';
-import { chatListAtom, chatsLoadedAtom, presenceAtom, typingAtom } from '../../state/chats.js';
+import { chatListAtom, chatsLoadedAtom, typingAtom } from '../../state/chats.js';
+import { useShownPresence } from '../../state/shown-presence.js';
 import { userAtom } from '../../state/user.js';
 import { removeChat } from '../../state/chat-actions.js';
 import { ChatIcon } from './ChatIcons.js';
@@ -93,9 +94,8 @@ function ChatListItem({ entry, active, onDelete }: { entry: ChatEntryDto; active
   const intl = useIntl();
   const now = useNow(60_000);
   const me = useAtomValue(userAtom)?.id;
-  const presence = useAtomValue(presenceAtom).get(entry.profile.id);
+  const online = useShownPresence(entry.profile.id, entry.profile).online;
   const typingUntil = useAtomValue(typingAtom).get(entry.profile.id) ?? 0;
-  const online = presence?.online ?? entry.profile.online;
   const last = entry.last_message;
   const unread = entry.num_unread_messages;
   const preview = typingUntil > now

@@ -7,7 +7,8 @@ import { ApiError } from '../../api/http.js';
 import { Spinner } from '../Spinner.js';
 import { useAtomValue, useSetAtom } from '../../state/jotai.js';
 import { userAtom } from '../../state/user.js';
-import { chatEntriesAtom, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom, typingAtom } from '../../state/chats.js';
+import { chatEntriesAtom, connectionAtom, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom, typingAtom } from '../../state/chats.js';
+import { shownPresence } from '../../state/shown-presence.js';
 import { firstUnreadAtOpen, visibleMessages } from '../../state/chat-thread.js';
 import {
   discardChatMessage, loadOlderMessages, markChatRead, openChat, removeChat, retryChatMessage, sendChatMessage, setChatBlocked, setTyping,
@@ -82,7 +83,8 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
   const thread = useAtomValue(threadsAtom).get(profile);
   const meta = useAtomValue(threadMetaAtom).get(profile);
   const entry = useAtomValue(chatEntriesAtom).get(profile);
-  const presence = useAtomValue(presenceAtom).get(profile);
+  const knownPresence = useAtomValue(presenceAtom).get(profile);
+  const connection = useAtomValue(connectionAtom);
   const typingUntil = useAtomValue(typingAtom).get(profile) ?? 0;
   const setOpenChat = useSetAtom(openChatAtom);
   const credits = useAtomValue(userAtom)?.credits ?? 0;
@@ -177,7 +179,7 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
     <div className="chat-thread" data-testid="chat-thread" data-profile={profile}>
       <ChatHeader
         profile={peer}
-        presence={presence ?? { online: peer.online, last_seen: peer.last_seen }}
+        presence={shownPresence(knownPresence ?? { online: peer.online, last_seen: peer.last_seen }, connection)}
         typing={typing}
         blockedByMe={meta.blocked_by_me}
         onToggleBlock={() => (meta.blocked_by_me ? void toggleBlock() : setConfirm('block'))}
