@@ -78,3 +78,26 @@ test('a member whose phone loses the network no longer sees the other member sho
   await a.context.close();
   await b.context.close();
 });
+
+test('a chat that is slow to open shows its header and a way back, not a spinner alone', async ({ browser, baseURL }) => {
+  const b = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+  const { conversation } = await conversationWith(b, DEMO_ACCOUNTS.premium.name);
+  // The chat's messages are held back (a slow network), the rest of the page answers.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await b.page.route('**/api/messages.php?*', async (route) => {
+    if (route.request().method() === 'GET') await held;
+    await route.fallback();
+  });
+  await b.page.goto(`/chats/${conversation}`);
+  const loading = b.page.getByTestId('chat-thread-loading');
+  await expect(loading).toBeVisible();
+  await expect(loading.getByText(DEMO_ACCOUNTS.premium.name)).toBeVisible();
+  await expect(loading.getByRole('link', { name: 'Back' })).toBeVisible();
+  await b.page.screenshot({ path: 'screenshots/chat-phone-opening-en.png' });
+
+  release();
+  await expect(b.page.getByTestId('chat-thread')).toBeVisible();
+  await expect(loading).toBeHidden();
+  await b.context.close();
+});

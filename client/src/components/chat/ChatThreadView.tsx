@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router';
 import { ButtonLink } from '../Button.js';
 import { pathFor } from '@shared/routes.js';
 import { ApiError } from '../../api/http.js';
-import { Spinner } from '../Spinner.js';
 import { useAtomValue, useSetAtom } from '../../state/jotai.js';
 import { userAtom } from '../../state/user.js';
 import { chatEntriesAtom, connectionAtom, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom, typingAtom } from '../../state/chats.js';
@@ -22,6 +21,7 @@ import { IcebreakerModal } from './IcebreakerModal.js';
 import { focusChatListAfterDelete } from './chat-list-focus.js';
 import { MessageList } from './MessageList.js';
 import { OfflineBar } from './OfflineBar.js';
+import { ChatThreadLoading } from './ChatThreadLoading.js';
 import { useNow } from './use-now.js';
 import { useChatSettings } from './use-chat-settings.js';
 import { messageText } from './message-text.js';
@@ -66,7 +66,7 @@ export function ChatThreadView({ target }: { target: Target }) {
       </div>
     );
   }
-  if (profileId === null) return <div className="chat-thread"><Spinner block /></div>;
+  if (profileId === null) return <ChatThreadLoading target={target} />;
   return (
     <LoadedThread
       key={profileId}
@@ -139,7 +139,7 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
   const onRetry = useCallback((key: string) => retryChatMessage(profile, key), [profile]);
   const onDiscard = useCallback((key: string) => discardChatMessage(profile, key), [profile]);
 
-  if (!thread || !meta) return <div className="chat-thread"><Spinner block /></div>;
+  if (!thread || !meta) return <ChatThreadLoading target={{ profile }} />;
 
   const send = (composed: Parameters<typeof sendChatMessage>[1]) => {
     sendChatMessage(profile, composed);

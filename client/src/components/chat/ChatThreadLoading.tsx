@@ -1,0 +1,42 @@
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { pathFor } from '@shared/routes.js';
+import { chatEntriesAtom } from '../../state/chats.js';
+import { useAtomValue } from '../../state/jotai.js';
+import { Avatar } from '../Avatar.js';
+import { Spinner } from '../Spinner.js';
+import { ChatIcon } from './ChatIcons.js';
+import { OfflineBar } from './OfflineBar.js';
+
+/**
+ * A chat that is still opening: its header (Back, and the member's picture and name when the list
+ * has them), the connection bar, then a spinner. On a slow or offline phone opening a chat takes
+ * seconds or waits for the network, and the page used to show a spinner alone: no way back (the
+ * chat layout has no navigation on a phone) and nothing saying why (a flaky-network audit, session 31).
+ */
+export function ChatThreadLoading({ target }: { target: { conversation: number } | { profile: number } }) {
+  const intl = useIntl();
+  const entries = useAtomValue(chatEntriesAtom);
+  const known = 'profile' in target ? entries.get(target.profile) : [...entries.values()].find((e) => e.conversation === target.conversation);
+  return (
+    <div className="chat-thread" data-testid="chat-thread-loading">
+      <header className="chat-header">
+        <Link to={pathFor('chats')} className="chat-back" aria-label={intl.formatMessage({ id: 'chat.back' })}>
+          <ChatIcon name="back" size={24} />
+        </Link>
+        {known && (
+          <span className="chat-header-profile">
+            <span className="chat-avatar-wrap">
+              <Avatar src={known.profile.main_image?.thumb} name={known.profile.name} size={42} />
+            </span>
+            <span className="chat-header-text">
+              <span className="chat-header-name">{known.profile.name}</span>
+            </span>
+          </span>
+        )}
+      </header>
+      <OfflineBar className="chat-thread-offline" testId="chat-thread-offline" />
+      <Spinner block />
+    </div>
+  );
+}
