@@ -481,8 +481,12 @@ describe('the realtime owner', () => {
     start(() => undefined);
     await vi.advanceTimersByTimeAsync(10);
     socket.server('connect_error', new Error('xhr poll error'));
-    expect(appStore.get(connectionAtom)).toBe('offline');
+    // The list loaded over REST at start: the chat works, only later, from the first moment.
+    expect(appStore.get(connectionAtom)).toBe('polling');
     await vi.advanceTimersByTimeAsync(5_100);
+    expect(appStore.get(connectionAtom)).toBe('polling');
+    // Socket.IO tries again and fails: still polling.
+    socket.server('connect_error', new Error('xhr poll error'));
     expect(appStore.get(connectionAtom)).toBe('polling');
     vi.mocked(api.fetchChats).mockRejectedValueOnce(new ApiError(0, 'try_later', {}));
     await vi.advanceTimersByTimeAsync(60_000);
@@ -493,6 +497,22 @@ describe('the realtime owner', () => {
     expect(appStore.get(connectionAtom)).toBe('offline');
     socket.connect();
     expect(appStore.get(connectionAtom)).toBe('online');
+  });
+
+  it('when neither the socket nor the first list gets through it says offline, and polling once a round does; a socket that drops later says offline until a round gets through', async () => {
+    vi.useFakeTimers();
+    vi.mocked(api.fetchChats).mockRejectedValueOnce(new ApiError(0, 'try_later', {}));
+    start(() => undefined);
+    await vi.advanceTimersByTimeAsync(10);
+    socket.server('connect_error', new Error('xhr poll error'));
+    expect(appStore.get(connectionAtom)).toBe('offline');
+    await vi.advanceTimersByTimeAsync(5_100);
+    expect(appStore.get(connectionAtom)).toBe('polling');
+    // Connected, then dropped: what REST did before says nothing of now.
+    socket.connect();
+    expect(appStore.get(connectionAtom)).toBe('online');
+    socket.server('disconnect', 'transport close');
+    expect(appStore.get(connectionAtom)).toBe('offline');
   });
 
   it('a new message brings its counts along: the message shows and the badge moves at once', async () => {

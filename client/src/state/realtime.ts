@@ -43,6 +43,14 @@ const HELD_HISTORY_MS = 15 * 60_000;
 /** The outage is measured by the node from when it noticed it; frames may have been lost a little before. */
 const OUTAGE_MARGIN_MS = 30_000;
 let catchUpRunning: Promise<void> | null = null;
+/**
+ * REST reached the server while the socket was down (a list loaded over REST, or a poll round
+ * went through): then the bar says that updates come late, not "Offline", even before the first
+ * poll round (a flaky-network audit saw "Offline" for the first seconds of a chat that had just
+ * loaded). Cleared when the socket connects (it then knows nothing of REST), by a failed round and
+ * by the browser's offline event.
+ */
+let restReached = false;
 /** A catch-up ran while no chat was on screen (the page hidden): the chat shown next is checked then. */
 let openChatUnchecked = false;
 
@@ -64,6 +72,7 @@ function pollOverride(): number | null {
 /** Starts the realtime owner; returns the stop function (called on log-out / unmount). */
 export function startRealtime(): () => void {
   stopped = false;
+  restReached = false;
   newestHeld = 0;
   heldHistory.length = 0;
   const mine = ++generation;
@@ -127,6 +136,7 @@ function keepOutboxOf(userId: number | null): () => void {
  * network returns. A false alarm costs one reconnect.
  */
 function onBrowserOffline(): void {
+  restReached = false;
   if (appStore.get(connectionAtom) === 'polling') appStore.set(connectionAtom, 'offline');
   if (!socket?.connected) return;
   socket.disconnect();
@@ -141,12 +151,13 @@ function onBrowserOffline(): void {
  * offline.
  */
 function socketDown(): void {
-  if (appStore.get(connectionAtom) !== 'polling') appStore.set(connectionAtom, 'offline');
+  if (appStore.get(connectionAtom) !== 'polling') appStore.set(connectionAtom, restReached ? 'polling' : 'offline');
   poller?.setConnected(false);
 }
 
 function wireSocket(s: ChatSocket): void {
   s.on('connect', () => {
+    restReached = false;
     appStore.set(connectionAtom, 'online');
     poller?.setConnected(true);
     void catchUp();
@@ -229,6 +240,7 @@ export async function refreshChats(trySocket = true): Promise<boolean> {
     const overSocket = trySocket && socket?.connected ? await chatsOverSocket(socket) : null;
     const response = overSocket ?? (await fetchChats());
     if (!stopped) applyList(response, overSocket !== null);
+    if (!stopped && overSocket === null && !socket?.connected) restReachedNow();
     return true;
   } catch {
     // the next catch-up or poll round retries
@@ -363,7 +375,16 @@ async function pollRound(): Promise<void> {
   await resendPending();
   // Still no socket, but REST answers: the chat works, only later. Saying "offline" there was
   // wrong (messages came in and went out all along); the bar says updates are delayed instead.
-  if (!stopped && !socket?.connected) appStore.set(connectionAtom, reached ? 'polling' : 'offline');
+  if (!stopped && !socket?.connected) {
+    restReached = reached;
+    appStore.set(connectionAtom, reached ? 'polling' : 'offline');
+  }
+}
+
+/** A REST answer while the socket is down: the chat works, only later (see restReached). */
+function restReachedNow(): void {
+  restReached = true;
+  if (appStore.get(connectionAtom) === 'offline') appStore.set(connectionAtom, 'polling');
 }
 
 async function resendPending(): Promise<void> {
