@@ -8,13 +8,17 @@
 import { connectionAtom, presenceAtom, type ConnectionState, type Presence } from './chats.js';
 import { useAtomValue } from './jotai.js';
 
-export function shownPresence(known: Presence | undefined, connection: ConnectionState): Presence | undefined {
+function shownPresence(known: Presence | undefined, connection: ConnectionState): Presence | undefined {
   if (connection === 'offline' && known?.online) return { online: false, last_seen: null };
   return known;
 }
 
-/** The presence to show for `profile`: what the socket or a list told, else `fallback` (the profile as loaded). */
-export function useShownPresence(profile: number, fallback: Presence): Presence {
-  const known = useAtomValue(presenceAtom).get(profile) ?? fallback;
-  return shownPresence(known, useAtomValue(connectionAtom)) ?? fallback;
+/**
+ * The presence to show for `profile`: what the socket or a list told, else `fallback` (the profile
+ * as loaded; undefined while the chat has not loaded it yet).
+ */
+export function useShownPresence(profile: number, fallback: Presence): Presence;
+export function useShownPresence(profile: number, fallback: Presence | undefined): Presence | undefined;
+export function useShownPresence(profile: number, fallback: Presence | undefined): Presence | undefined {
+  return shownPresence(useAtomValue(presenceAtom).get(profile) ?? fallback, useAtomValue(connectionAtom));
 }

@@ -23,9 +23,7 @@ export function ChatHeader({ profile, presence, typing, blockedByMe, onToggleBlo
   const online = presence?.online ?? false;
   return (
     <header className="chat-header">
-      <Link to={pathFor('chats')} className="chat-back" aria-label={intl.formatMessage({ id: 'chat.back' })}>
-        <ChatIcon name="back" size={24} />
-      </Link>
+      <ChatBackLink />
       <Link to={pathFor('members-id', { id: profile.id })} className="chat-header-profile">
         <span className="chat-avatar-wrap">
           <Avatar src={profile.main_image?.thumb} name={profile.name} size={42} />
@@ -57,5 +55,15 @@ export function ChatHeader({ profile, presence, typing, blockedByMe, onToggleBlo
         )}
       </Dropdown>
     </header>
+  );
+}
+
+/** Back to the list: on a phone the chat layout has no other way out. */
+export function ChatBackLink() {
+  const intl = useIntl();
+  return (
+    <Link to={pathFor('chats')} className="chat-back" aria-label={intl.formatMessage({ id: 'chat.back' })}>
+      <ChatIcon name="back" size={24} />
+    </Link>
   );
 }

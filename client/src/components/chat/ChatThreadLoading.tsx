@@ -1,11 +1,8 @@
-import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
-import { pathFor } from '@shared/routes.js';
-import { chatEntriesAtom } from '../../state/chats.js';
+import { chatEntriesAtom, conversationProfilesAtom } from '../../state/chats.js';
 import { useAtomValue } from '../../state/jotai.js';
 import { Avatar } from '../Avatar.js';
 import { Spinner } from '../Spinner.js';
-import { ChatIcon } from './ChatIcons.js';
+import { ChatBackLink } from './ChatHeader.js';
 import { OfflineBar } from './OfflineBar.js';
 
 /**
@@ -15,15 +12,14 @@ import { OfflineBar } from './OfflineBar.js';
  * chat layout has no navigation on a phone) and nothing saying why (a flaky-network audit, session 31).
  */
 export function ChatThreadLoading({ target }: { target: { conversation: number } | { profile: number } }) {
-  const intl = useIntl();
   const entries = useAtomValue(chatEntriesAtom);
-  const known = 'profile' in target ? entries.get(target.profile) : [...entries.values()].find((e) => e.conversation === target.conversation);
+  const profileOfConversation = useAtomValue(conversationProfilesAtom);
+  const profile = 'profile' in target ? target.profile : profileOfConversation.get(target.conversation);
+  const known = profile === undefined ? undefined : entries.get(profile);
   return (
     <div className="chat-thread" data-testid="chat-thread-loading">
       <header className="chat-header">
-        <Link to={pathFor('chats')} className="chat-back" aria-label={intl.formatMessage({ id: 'chat.back' })}>
-          <ChatIcon name="back" size={24} />
-        </Link>
+        <ChatBackLink />
         {known && (
           <span className="chat-header-profile">
             <span className="chat-avatar-wrap">

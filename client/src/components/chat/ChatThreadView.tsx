@@ -6,8 +6,8 @@ import { pathFor } from '@shared/routes.js';
 import { ApiError } from '../../api/http.js';
 import { useAtomValue, useSetAtom } from '../../state/jotai.js';
 import { userAtom } from '../../state/user.js';
-import { chatEntriesAtom, connectionAtom, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom, typingAtom } from '../../state/chats.js';
-import { shownPresence } from '../../state/shown-presence.js';
+import { chatEntriesAtom, openChatAtom, threadMetaAtom, threadsAtom, typingAtom } from '../../state/chats.js';
+import { useShownPresence } from '../../state/shown-presence.js';
 import { firstUnreadAtOpen, visibleMessages } from '../../state/chat-thread.js';
 import {
   discardChatMessage, loadOlderMessages, markChatRead, openChat, removeChat, retryChatMessage, sendChatMessage, setChatBlocked, setTyping,
@@ -83,8 +83,7 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
   const thread = useAtomValue(threadsAtom).get(profile);
   const meta = useAtomValue(threadMetaAtom).get(profile);
   const entry = useAtomValue(chatEntriesAtom).get(profile);
-  const knownPresence = useAtomValue(presenceAtom).get(profile);
-  const connection = useAtomValue(connectionAtom);
+  const presence = useShownPresence(profile, meta?.profile);
   const typingUntil = useAtomValue(typingAtom).get(profile) ?? 0;
   const setOpenChat = useSetAtom(openChatAtom);
   const credits = useAtomValue(userAtom)?.credits ?? 0;
@@ -179,7 +178,7 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
     <div className="chat-thread" data-testid="chat-thread" data-profile={profile}>
       <ChatHeader
         profile={peer}
-        presence={shownPresence(knownPresence ?? { online: peer.online, last_seen: peer.last_seen }, connection)}
+        presence={presence}
         typing={typing}
         blockedByMe={meta.blocked_by_me}
         onToggleBlock={() => (meta.blocked_by_me ? void toggleBlock() : setConfirm('block'))}

@@ -5,13 +5,13 @@
  */
 import type { IntlShape } from 'react-intl';
 import { capitalizeFirst } from '../../i18n/capitalize-first.js';
+import { calendarDaysBetween } from './chat-format.js';
 
 export function dayLabel(intl: IntlShape, date: Date, now: Date): string {
-  const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
-  const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
-  const label = sameDay(date, now)
+  const days = calendarDaysBetween(date.getTime(), now.getTime());
+  const label = days === 0
     ? intl.formatMessage({ id: 'chat.today' })
-    : sameDay(date, yesterday)
+    : days === 1
       ? intl.formatMessage({ id: 'chat.yesterday' })
       : intl.formatDate(date, { weekday: 'long', day: 'numeric', month: 'long', year: date.getFullYear() === now.getFullYear() ? undefined : 'numeric' });
   return capitalizeFirst(label, intl.locale);

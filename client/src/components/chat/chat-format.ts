@@ -60,7 +60,7 @@ export function listTimeKind(thenMs: number, nowMs: number): ListTimeKind {
 }
 
 /** Local midnights from `thenMs` to `nowMs` (rounded, so a daylight-saving day still counts one). */
-function calendarDaysBetween(thenMs: number, nowMs: number): number {
+export function calendarDaysBetween(thenMs: number, nowMs: number): number {
   const midnight = (ms: number) => {
     const d = new Date(ms);
     return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
