@@ -499,6 +499,14 @@ describe('the realtime owner', () => {
     expect(appStore.get(connectionAtom)).toBe('online');
   });
 
+  it('the browser going offline while the socket is still connecting says offline at once', async () => {
+    start(() => undefined);
+    await flush();
+    expect(appStore.get(connectionAtom)).toBe('connecting');
+    window.dispatchEvent(new Event('offline'));
+    expect(appStore.get(connectionAtom)).toBe('offline');
+  });
+
   it('when neither the socket nor the first list gets through it says offline, and polling once a round does; a socket that drops later says offline until a round gets through', async () => {
     vi.useFakeTimers();
     vi.mocked(api.fetchChats).mockRejectedValueOnce(new ApiError(0, 'try_later', {}));

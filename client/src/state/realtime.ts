@@ -137,8 +137,11 @@ function keepOutboxOf(userId: number | null): () => void {
  */
 function onBrowserOffline(): void {
   restReached = false;
-  if (appStore.get(connectionAtom) === 'polling') appStore.set(connectionAtom, 'offline');
-  if (!socket?.connected) return;
+  // Polling, or still connecting (a page that has just loaded): no 'disconnect' will come to say so.
+  if (!socket?.connected) {
+    appStore.set(connectionAtom, 'offline');
+    return;
+  }
   socket.disconnect();
   socket.connect();
 }
