@@ -31,6 +31,8 @@ export interface ReconnectResult {
   /** kill until 50% and 90% had reconnected */
   reconnect50Seconds: number | null;
   reconnect90Seconds: number | null;
+  /** members back in each second after the kill (index 0: the first second): when the returns came, not only how many */
+  reconnectsPerSecond: number[];
   /** the restarted server's CPU share from listening until 99% were back: near 1 = the server was the limit, lower = the clients' backoff */
   serverBusyUntil99: number | null;
   /** this load generator's CPU share from the kill until 99% were back: near 1 = the generator, not the server, set the pace */
@@ -151,6 +153,7 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
     reconnect99Seconds: quantile(0.99),
     reconnect50Seconds: quantile(0.5),
     reconnect90Seconds: quantile(0.9),
+    reconnectsPerSecond: perSecond(sorted),
     generatorBusyUntil99,
     kernelDrops,
     serverBusyUntil99: busy?.share ?? null,
@@ -162,4 +165,15 @@ export async function runReconnectStorm(o: ChatBenchOptions, members: BenchMembe
     stillPending,
     connectErrors: kind === 'app' ? Object.fromEntries(AppClient.connectErrors) : {},
   };
+}
+
+/** How many of `seconds` (sorted or not) fall in each whole second: [0, 1), [1, 2), ... */
+function perSecond(seconds: number[]): number[] {
+  const counts: number[] = [];
+  for (const s of seconds) {
+    const bucket = Math.floor(s);
+    while (counts.length <= bucket) counts.push(0);
+    counts[bucket]!++;
+  }
+  return counts;
 }
