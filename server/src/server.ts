@@ -116,6 +116,7 @@ async function redisSessionStore(redis: Awaited<ReturnType<typeof connectRedis>>
   redis.on('close', () => (down = true));
   redis.on('ready', () => (down = false));
   // A Redis restart must not make every request that reads its session fail (see the wrapper).
-  const store = new OutageTolerantSessionStore(withoutTouch(new RedisStore({ client: redis, prefix: 'sess:' })), { isDown: () => down });
+  // withoutTouch goes on the store express-session sees: the wrapper itself never calls touch.
+  const store = new OutageTolerantSessionStore(new RedisStore({ client: redis, prefix: 'sess:' }), { isDown: () => down });
   return withoutTouch(store);
 }
