@@ -25,6 +25,12 @@ export interface ScaleOut {
   /** registers work to do each time Redis is reachable again after an outage (how long it lasted, ms) */
   onRecovered(callback: (downMs: number) => void): void;
   /**
+   * True while the publishing connection is lost. The sharded and streams adapters publish first
+   * and reach this node's own sockets only once the publish has failed, which during an outage
+   * takes one or two reconnect attempts (up to 4 s): emits then go to local sockets alone.
+   */
+  publishDown(): boolean;
+  /**
    * Resolves once this node receives what other nodes publish to `room`, for a room this node has
    * just created. Only the sharded adapter subscribes per room, and it does not wait for Redis to
    * confirm: until then a publish to the room passes this node by. Absent where a node receives
@@ -37,7 +43,7 @@ export interface ScaleOut {
 export async function createScaleOut(config: Config): Promise<ScaleOut> {
   const traffic = new AdapterTraffic();
   if (!config.redisUrl) {
-    return { kind: 'memory', adapter: undefined, redis: undefined, traffic, onRecovered: () => {}, close: async () => {} };
+    return { kind: 'memory', adapter: undefined, redis: undefined, traffic, onRecovered: () => {}, publishDown: () => false, close: async () => {} };
   }
   // Loaded only here: a node without Redis does not run these packages at start (a restarted
   // node is down while it starts, and ioredis alone took tens of milliseconds to load).
@@ -50,7 +56,7 @@ export async function createScaleOut(config: Config): Promise<ScaleOut> {
   ignoreFireAndForgetRejections(sub);
   const recovered: Array<(downMs: number) => void> = [];
   const state = { shuttingDown: false };
-  watchConnection(pub, 'pub', state, () => undefined);
+  const publishing = watchConnection(pub, 'pub', state, () => undefined);
   watchConnection(sub, 'sub', state, (downMs) => recovered.forEach((cb) => cb(downMs)));
 
   const adapter = await buildAdapter(config.socketAdapter, pub, sub, traffic);
@@ -60,6 +66,7 @@ export async function createScaleOut(config: Config): Promise<ScaleOut> {
     redis: pub,
     traffic,
     onRecovered: (cb) => recovered.push(cb),
+    publishDown: publishing.isDown,
     // Redis answers the commands of one connection in order: when this second SSUBSCRIBE of the
     // room's channel is confirmed, so is the adapter's (sent when the room was created).
     ...(config.socketAdapter === 'sharded' ? { subscribed: (room: string) => sub.ssubscribe(shardedRoomChannel(room)).then(() => undefined) } : {}),
@@ -144,8 +151,12 @@ function ignoreFireAndForgetRejections(client: Redis): void {
   }
 }
 
-/** Logs an outage once (not every reconnect attempt) and reports the return of the connection. */
-function watchConnection(client: Redis, name: string, state: { shuttingDown: boolean }, onBack: (downMs: number) => void): void {
+/**
+ * Logs an outage once (not every reconnect attempt) and reports the return of the connection.
+ * Down means lost after it was once ready: not while it first connects, when commands wait in
+ * ioredis's queue and go out once it is up.
+ */
+function watchConnection(client: Redis, name: string, state: { shuttingDown: boolean }, onBack: (downMs: number) => void): { isDown: () => boolean } {
   let everReady = false;
   let down = false;
   let downSince = 0;
@@ -169,4 +180,5 @@ function watchConnection(client: Redis, name: string, state: { shuttingDown: boo
       onBack(Date.now() - downSince);
     }
   });
+  return { isDown: () => down };
 }

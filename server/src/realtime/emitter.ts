@@ -19,11 +19,25 @@ export interface RealtimeEmitter {
   invalidateLocal(resource: Parameters<ServerToClientEvents['invalidate']>[0]['resource'], downMs?: number): void;
 }
 
-/**
- * `singleNode`: the adapter is Socket.IO's in-memory one, so this process holds every socket and
- * its rooms are the whole truth (with Redis, a member's other tabs may sit on any node).
- */
-export function createEmitter(io: RealtimeServer, options: { singleNode: boolean }): RealtimeEmitter {
+export interface EmitterOptions {
+  /**
+   * The adapter is Socket.IO's in-memory one, so this process holds every socket and its rooms are
+   * the whole truth (with Redis, a member's other tabs may sit on any node).
+   */
+  singleNode: boolean;
+  /**
+   * True while Redis cannot take publishes (ScaleOut.publishDown). Emits then reach this node's
+   * sockets at once, where the adapter would hold them until the publish failed; other nodes miss
+   * them either way and catch up when Redis is back (`invalidate`).
+   */
+  publishDown?: () => boolean;
+}
+
+export function createEmitter(io: RealtimeServer, options: EmitterOptions): RealtimeEmitter {
+  const publishDown = options.publishDown ?? (() => false);
+  /** Where emits go: every node through the adapter, or this node alone while publishing is down. */
+  const reachable = () => (publishDown() ? io.local : io);
+
   function hasOtherLocalSocket(room: string, socketId: string): boolean {
     const members = io.of('/').adapter.rooms.get(room);
     return members !== undefined && (members.size > 1 || !members.has(socketId));
@@ -41,13 +55,13 @@ export function createEmitter(io: RealtimeServer, options: { singleNode: boolean
   return {
     notifier: {
       notify(userId, event, ...payload) {
-        io.to(rooms.user(userId)).emit(event, ...payload);
+        reachable().to(rooms.user(userId)).emit(event, ...payload);
       },
       notifyOthers(userId, socketId, event, ...payload) {
         // Each send echoes to the sender's other tabs; most members have none, and a broadcast
         // that reaches nobody still costs its encoding and room look-ups.
         if (options.singleNode && !hasOtherLocalSocket(rooms.user(userId), socketId)) return;
-        io.to(rooms.user(userId)).except(socketId).emit(event, ...payload);
+        reachable().to(rooms.user(userId)).except(socketId).emit(event, ...payload);
       },
       // A session's sockets are found among the member's (on every node, from the session id their
       // handshake stored in socket.data) rather than through a room per session: a room costs a few
@@ -61,7 +75,7 @@ export function createEmitter(io: RealtimeServer, options: { singleNode: boolean
       },
     },
     presenceChanged(presence, hiddenFrom = []) {
-      io.to(rooms.presence(presence.profile)).except(hiddenFrom.map(rooms.user)).emit('presence', presence);
+      reachable().to(rooms.presence(presence.profile)).except(hiddenFrom.map(rooms.user)).emit('presence', presence);
     },
     mayHavePresenceWatchers(profileId) {
       return !options.singleNode || io.of('/').adapter.rooms.has(rooms.presence(profileId));

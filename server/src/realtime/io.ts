@@ -74,7 +74,7 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
   io.engine.use(releaseUpgradeResponse);
   io.use(authenticateSocket(ctx, options.sites));
 
-  const emitter = createEmitter(io, { singleNode: scaleOut.kind === 'memory' });
+  const emitter = createEmitter(io, { singleNode: scaleOut.kind === 'memory', publishDown: scaleOut.publishDown });
   // A member whose only sockets were on a crashed node is announced offline by a surviving node.
   const sweptOffline = (userId: number) => track(Promise.resolve().then(() => presence.wentOffline(userId)));
   const counter: PresenceCounter & { nodeId?: string; resync?: () => Promise<void> } = scaleOut.redis
