@@ -1,10 +1,13 @@
 /**
  * Socket handshakes during a Redis outage in Redis mode, as a member notices them: a member whose
- * session this node has read (re)connects and goes on chatting live, and delivery works after the
- * outage without restarting the node. (session-redis-outage.test.ts: the same for REST.)
+ * session this node has read (re)connects and goes on chatting live; a socket with a session the
+ * node never read is refused at once, and gets in by itself when Redis is back; and delivery works
+ * after the outage without restarting the node. (session-redis-outage.test.ts: the same for REST.)
  */
+import { randomBytes } from 'node:crypto';
 import { sign } from 'cookie-signature';
 import { Redis } from 'ioredis';
+import { io as connect } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_COOKIE_NAME } from '@shared/constants.js';
 import type { SendMessageResponse } from '@shared/api/chats.js';
@@ -94,6 +97,15 @@ async function nodeReadsRedis(): Promise<void> {
   await expect.poll(async () => (await fetch(`${server.url}/api/user.php`, { headers: { cookie: unknown } })).status, { timeout: 10_000, interval: 100 }).not.toBe(503);
 }
 
+/** A member's session as another node writes it at log-in: in Redis, never read by this node. */
+async function sessionFromAnotherNode(userId: number): Promise<string> {
+  const sid = randomBytes(18).toString('base64url');
+  const days30 = 30 * 86_400_000;
+  const session = { cookie: { originalMaxAge: days30, expires: new Date(Date.now() + days30), httpOnly: true, path: '/', sameSite: 'lax' }, userId, epoch: 0 };
+  await withAdmin((admin) => admin.set(`sess:${sid}`, JSON.stringify(session), 'EX', 3600));
+  return sid;
+}
+
 /** `from` sends `body` to member `to` over the socket; resolves with the stored message's id. */
 async function sendOverSocket(from: ClientSocket, to: number, body: string): Promise<number> {
   const ack = await command<SendMessageResponse>(from, 'message:send', { profile: to, client_id: clientId(), body });
@@ -145,4 +157,47 @@ describe('socket handshakes while Redis is down', () => {
     for (const message of await Promise.all(live)) expect(message.id).toBe(id);
   }, 45_000);
 
+  it('refuses a socket whose session this node never read at once, saying the service is unavailable, and lets it in by itself once Redis is back', async () => {
+    const a = await member();
+    const b = await member();
+    const bTab = await socketOf(b.cookie);
+    // A logged in through another node; this node has never read that session.
+    const elsewhere = await sessionFromAnotherNode(a.id);
+    const restore = await redisOutage([b.sid, elsewhere]);
+    await sleep(OUTAGE_SO_FAR_MS);
+
+    // As the app's client does: reconnection on, so a refused attempt is tried again.
+    const aTab: ClientSocket = connect(server.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: { cookie: cookieFor(elsewhere) },
+      reconnectionDelay: 100,
+      reconnectionDelayMax: 500,
+      forceNew: true,
+    });
+    sockets.push(aTab);
+    const started = Date.now();
+    const refusal = await new Promise<Error & { description?: { message?: string } }>((resolve) => aTab.once('connect_error', resolve));
+    expect(Date.now() - started).toBeLessThan(LIVE_MS);
+    // The server is briefly unavailable (503), not a bad request and not a log-out.
+    expect(refusal.description?.message).toMatch(/\b503\b/);
+    // The same answer over long-polling, the transport the app's client tries next.
+    const polling = await fetch(`${server.url}/socket.io/?EIO=4&transport=polling`, { headers: { cookie: cookieFor(elsewhere) } });
+    expect(polling.status).toBe(503);
+    expect(Number(polling.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await polling.json()).toMatchObject({ error: 'service_unavailable' });
+    // Refused again on every retry while Redis is away, never let in without a session.
+    let refusals = 0;
+    aTab.on('connect_error', () => refusals++);
+    await sleep(1500);
+    expect(refusals).toBeGreaterThan(0);
+    expect(aTab.connected).toBe(false);
+
+    const admitted = nextConnect(aTab, 10_000);
+    await restore();
+    await admitted;
+    const live = nextEvent(aTab, 'message:new', (m) => m.body === 'welcome back', LIVE_MS);
+    const id = await sendOverSocket(bTab, a.id, 'welcome back');
+    expect((await live).id).toBe(id);
+  }, 45_000);
 });

@@ -12,6 +12,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SessionData, Store } from 'express-session';
 import { loadStoredSession, signedSessionId } from '../http/stored-session.js';
+import { refuseUnavailable } from './refuse-unavailable.js';
 
 /** What the handshake learns from the session; `session` is absent for anonymous requests. */
 export type SessionRequest = IncomingMessage & { session?: Partial<SessionData>; sessionID?: string };
@@ -22,13 +23,17 @@ export interface SessionReaderOptions {
   store: Store;
 }
 
-/** engine.io middleware: sets `req.session` and `req.sessionID` when the cookie names a live session. */
+/**
+ * engine.io middleware: sets `req.session` and `req.sessionID` when the cookie names a live session.
+ * When the store cannot be read (a Redis outage, for a session this node has not read), who the
+ * member is cannot be known: the request is refused with a 503 and the client tries again later.
+ */
 export function sessionReader({ cookieName, secret, store }: SessionReaderOptions) {
-  return (req: SessionRequest, _res: ServerResponse, next: (err?: Error) => void): void => {
+  return (req: SessionRequest, res: ServerResponse, next: (err?: Error) => void): void => {
     const sid = signedSessionId(req.headers.cookie, cookieName, secret);
     if (!sid) return next();
     loadStoredSession(store, sid, (err, session) => {
-      if (err) return next(err);
+      if (err) return refuseUnavailable(req, res);
       if (session) {
         req.session = session;
         req.sessionID = sid;
