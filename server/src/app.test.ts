@@ -53,6 +53,8 @@ describe('client shell', () => {
   beforeAll(async () => {
     const clientDir = tempDir('dating-client-');
     writeFileSync(join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(clientDir, 'sw-push.js'), 'const VERSION = 2;');
+    writeFileSync(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     shellServer = await startTestServer({}, { clientDir });
   });
   afterAll(() => shellServer.destroy());
@@ -68,5 +70,15 @@ describe('client shell', () => {
     const res = await new TestClient(shellServer.url).get('/members/%E0%A4%A');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/html/);
+  });
+
+  // Browsers pick up a new deployment's worker, and the app shell it keeps, at the next check.
+  it('serves the service worker with Cache-Control no-cache, other public files for an hour', async () => {
+    const client = new TestClient(shellServer.url);
+    const worker = await client.get('/sw-push.js?v=2');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(worker.headers.get('content-type')).toMatch(/javascript/);
+    expect((await client.get('/favicon.svg')).headers.get('cache-control')).toBe('public, max-age=3600');
   });
 });

@@ -85,13 +85,25 @@ function isClientRoute(path: string): boolean {
 }
 
 /**
+ * The service worker (client/public/sw-push.js) is fetched on every update check: no-cache, so a
+ * new deployment's worker, and with it the new app shell, is picked up at the next visit instead of
+ * up to an hour later from an HTTP cache.
+ */
+function noCacheForServiceWorker(clientDir: string): (res: Response, path: string) => void {
+  const workerFile = resolve(clientDir, 'sw-push.js');
+  return (res, path) => {
+    if (path === workerFile) res.setHeader('Cache-Control', 'no-cache');
+  };
+}
+
+/**
  * Serves the built client. Hashed assets are cached for a year; every other GET gets the app
  * shell, with status 404 when no client route matches the path.
  */
 function serveClient(app: Express, clientDir: string): void {
   const indexFile = resolve(clientDir, 'index.html');
   app.use('/assets', express.static(resolve(clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
-  app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
+  app.use(express.static(clientDir, { index: false, maxAge: '1h', setHeaders: noCacheForServiceWorker(clientDir) }));
   let shell: string | undefined;
   app.get(/.*/, (req, res) => {
     if (!shell) {
