@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { shellPrecache } from './vite-plugins/shell-precache.js';
 
 const root = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
   root: root('.'),
-  plugins: [react()],
+  plugins: [react(), shellPrecache()],
   resolve: { alias: { '@shared': root('../shared/src') } },
   build: { outDir: root('../dist/client'), emptyOutDir: true, sourcemap: false, target: 'es2022' },
   server: {
