@@ -14,6 +14,7 @@ const SHOWS_AFTER_RETRIES = { timeout: 20_000 };
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const;
 
 const cantConnect = (page: Page) => page.getByTestId('cant-connect');
+const chatListItems = (page: Page) => page.getByTestId('chat-list-item');
 const memberNav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
 async function expectCantConnectNotLogin(page: Page) {
@@ -68,3 +69,51 @@ for (const locale of ['en', 'de'] as const) {
     }
   });
 }
+
+/** Waits until the service worker (client/public/sw-push.js) has precached the shell and controls the page. */
+async function shellWorkerInControl(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+// Without the worker the browser has nothing to show but its own error page: page.goto fails with
+// net::ERR_INTERNET_DISCONNECTED. setOffline applies to the worker's own fetches in Chromium too, so
+// the navigation really is answered from the worker's cache, not from the network.
+test('no network at all: a deep link opens the cached app shell with the can\'t-connect page, and the page the URL asked for once back online', async ({ page, context }) => {
+  await page.setViewportSize(VIEWPORTS.phone);
+  await logIn(page);
+  await shellWorkerInControl(page);
+  expect(await page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('amora-shell-')))).toHaveLength(1);
+
+  await context.setOffline(true);
+  await page.goto('/chats');
+  await expect(cantConnect(page)).toBeVisible(SHOWS_AFTER_RETRIES);
+  await expect(page.getByRole('heading', { name: "Can't connect" })).toBeVisible();
+  await expect(page).toHaveURL(/\/chats$/);
+  await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+  // the page is styled (the CSS came from the cache too) and fits the phone
+  const stylesheetsApplied = () => [...document.querySelectorAll('link[rel=stylesheet]')].every((link) => ((link as HTMLLinkElement).sheet?.cssRules.length ?? 0) > 0);
+  expect(await page.evaluate(stylesheetsApplied)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+  await page.screenshot({ path: 'screenshots/shell-cant-connect-offline-phone-en.png' });
+
+  // Back online: the browser's online event makes the page try at once, and it goes on to the chats.
+  await context.setOffline(false);
+  await expect(chatListItems(page).first()).toBeVisible({ timeout: 15_000 });
+  await expect(cantConnect(page)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/chats(\/\d+)?$/);
+});
+
+test('no network at all: a reload of the open app shows the can\'t-connect page, and the member\'s app once back online', async ({ page, context }) => {
+  await logIn(page);
+  await shellWorkerInControl(page);
+  await context.setOffline(true);
+  await page.reload();
+  await expectCantConnectNotLogin(page);
+
+  // No click: the browser's online event makes the page try again at once.
+  await context.setOffline(false);
+  await expect(memberNav(page)).toBeVisible({ timeout: 15_000 });
+  await expect(cantConnect(page)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/members$/);
+});
