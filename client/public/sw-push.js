@@ -54,12 +54,13 @@ async function dropOutdatedCaches() {
   await Promise.all(names.filter((name) => isOutdatedShellCache(name, CACHE_NAME)).map((name) => caches.delete(name)));
 }
 
-async function networkFirstShell(event) {
+// No navigation preload, though it would save the worker's start-up time on a navigation: the
+// browser sends the preload request for every navigation, also those the worker leaves to the
+// network, which then go out a second time. A one-time link (/api/activate.php?token=...) would be
+// used up by the first request and answer the member with its error page.
+async function networkFirstShell(request) {
   try {
-    // With navigation preload the request starts while the worker boots, so network first costs
-    // no extra wait; preloadResponse is undefined where the browser has no preload.
-    const preloaded = await event.preloadResponse;
-    return preloaded ?? (await fetch(event.request));
+    return await fetch(request);
   } catch (networkError) {
     const shell = await caches.match(SHELL_URL, { cacheName: CACHE_NAME });
     if (shell) return shell;
@@ -82,7 +83,6 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       await dropOutdatedCaches();
-      if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
       await self.clients.claim();
     })(),
   );
@@ -90,7 +90,7 @@ self.addEventListener('activate', (event) => {
 
 self.addEventListener('fetch', (event) => {
   const strategy = strategyFor(event.request, self.location.origin, SHELL.files);
-  if (strategy === 'shell') event.respondWith(networkFirstShell(event));
+  if (strategy === 'shell') event.respondWith(networkFirstShell(event.request));
   else if (strategy === 'cache') event.respondWith(cacheFirst(event.request));
 });
 

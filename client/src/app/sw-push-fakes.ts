@@ -46,7 +46,7 @@ export interface FakeWorker {
   /** fires install or activate and waits for what the worker passed to waitUntil */
   lifecycle(type: 'install' | 'activate'): Promise<void>;
   /** fires fetch; null when the worker did not call respondWith (the browser goes to the network) */
-  fetch(request: Partial<FakeRequest> & { url: string }, preloadResponse?: Promise<Response | undefined>): Promise<Response> | null;
+  fetch(request: Partial<FakeRequest> & { url: string }): Promise<Response> | null;
 }
 
 export function loadWorker(manifest: ShellManifest | null): FakeWorker {
@@ -99,10 +99,10 @@ export function loadWorker(manifest: ShellManifest | null): FakeWorker {
       listeners.get(type)!({ waitUntil: (promise: Promise<unknown>) => pending.push(promise) });
       await Promise.all(pending);
     },
-    fetch(request, preloadResponse = Promise.resolve(undefined)) {
+    fetch(request) {
       let response: Promise<Response> | null = null;
       const full: FakeRequest = { method: 'GET', mode: 'cors', ...request, url: new URL(request.url, ORIGIN).href };
-      listeners.get('fetch')!({ request: full, preloadResponse, respondWith: (promise: Promise<Response>) => void (response = promise) });
+      listeners.get('fetch')!({ request: full, respondWith: (promise: Promise<Response>) => void (response = promise) });
       return response;
     },
   };

@@ -81,7 +81,7 @@ describe('sw-push.js: install and activate', () => {
     await expect(worker.lifecycle('install')).rejects.toThrow();
   });
 
-  it('on activate drops the shell caches of older builds, keeps other caches, enables navigation preload and claims the pages', async () => {
+  it('on activate drops the shell caches of older builds, keeps other caches and claims the pages', async () => {
     const older = loadWorker({ build: 'old999', files: ['/index.html'] });
     older.setNetwork(servesFiles);
     await older.lifecycle('install');
@@ -92,8 +92,10 @@ describe('sw-push.js: install and activate', () => {
     await worker.lifecycle('install');
     await worker.lifecycle('activate');
     expect([...worker.caches.keys()].sort()).toEqual([CACHE, 'push-payloads']);
-    expect(worker.preloadEnabled()).toBe(true);
     expect(worker.claimed()).toBe(true);
+    // Regression: with navigation preload a navigation the worker leaves to the network went to the
+    // server twice, and the second GET of a one-time activation link answered /activate/error.
+    expect(worker.preloadEnabled()).toBe(false);
   });
 
   it('unbuilt (the placeholder left in), it caches nothing', async () => {
@@ -113,18 +115,11 @@ describe('sw-push.js: answers', () => {
     expect(worker.requests.map((r) => new URL(r.url).pathname)).toEqual(['/chats']);
   });
 
-  it('a navigation takes the navigation-preload response when there is one', async () => {
-    const worker = await installedWorker();
-    const response = await worker.fetch({ url: '/chats', mode: 'navigate' }, ok('preloaded'));
-    expect(await response!.text()).toBe('preloaded');
-    expect(worker.requests).toEqual([]);
-  });
-
   it('a navigation without network gets the cached app shell, for any path', async () => {
     const worker = await installedWorker();
     worker.setNetwork(offline);
     expect(await (await worker.fetch({ url: '/chats', mode: 'navigate' }))!.text()).toBe(SHELL_HTML);
-    expect(await (await worker.fetch({ url: '/members/12', mode: 'navigate' }, offline()))!.text()).toBe(SHELL_HTML);
+    expect(await (await worker.fetch({ url: '/members/12', mode: 'navigate' }))!.text()).toBe(SHELL_HTML);
   });
 
   it('a server answer is passed on even when it is an error: the shell is only for a network failure', async () => {
