@@ -5,13 +5,13 @@
  *   sio — bare Socket.IO relay: 'send' {to, seq} with ack, 'msg' {from, seq}
  *   ws  — raw ws relay: JSON {to, seq}, ack {ack: seq}, delivery {from, seq}
  */
+import { io as connectSocketIo, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
-import type { AckResult, CatchUpResponse } from '../../../shared/src/realtime.js';
-import type { MessageDto, SendMessageResponse, SyncResponse } from '../../../shared/src/api/chats.js';
+import type { AckResult, CatchUpResponse, ClientToServerEvents, ServerToClientEvents } from '../../../shared/src/realtime.js';
+import type { MessageDto } from '../../../shared/src/api/chats.js';
 import type { ServeKind } from './ipc.js';
 import type { BenchMember } from './fixture.js';
-import { LeanSocket, type LeanSocketOptions } from './lean-socket.js';
-import { SOCKET_RECONNECT } from '@shared/constants.js';
+import { SOCKET_RECONNECT, SOCKET_TRANSPORTS } from '@shared/constants.js';
 
 /** Where deliveries and acks go; the runner of the current step installs itself here. */
 export interface DeliverySink {
@@ -47,10 +47,12 @@ export function parseClientId(id: string): { tag: string; seq: number } | null {
   return { tag: id.slice(0, dash), seq: Number(id.slice(dash + 1)) };
 }
 
+type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
 /** A member on the real server, with the resend-on-reconnect behaviour of the real client. */
 export class AppClient implements TargetClient {
   readonly memberId: number;
-  readonly socket: LeanSocket;
+  readonly socket: AppSocket;
   /** sends not acknowledged yet, by client id, re-sent as they are after a reconnect */
   readonly pending = new Map<string, { tag: string; seq: number; to: number }>();
   /** newest message id this member holds (where the `sync` after a reconnect starts) */
@@ -63,12 +65,16 @@ export class AppClient implements TargetClient {
 
   constructor(private readonly options: ConnectOptions) {
     this.memberId = options.member.id;
-    // The real client (client/src/api/socket.ts) opens a WebSocket first and falls back to polling;
-    // the bench's members stay on the WebSocket, as the relay's always did.
-    this.socket = new LeanSocket(leanSocketOptions(options, { headers: { cookie: options.member.cookie } }));
-    this.socket.on('message:new', (message) => this.receive(message as MessageDto));
+    this.socket = connectSocketIo(options.url, {
+      ...socketIoOptions(options),
+      // The client's own transports (client/src/api/socket.ts uses the same constants).
+      transports: [...SOCKET_TRANSPORTS],
+      tryAllTransports: true,
+      extraHeaders: { cookie: options.member.cookie },
+    } as Parameters<typeof connectSocketIo>[1]);
+    this.socket.on('message:new', (message) => this.receive(message));
     let connectedBefore = false;
-    this.socket.onConnect = () => {
+    this.socket.on('connect', () => {
       if (connectedBefore) {
         this.reconnects++;
         const newest = this.newestMessageId;
@@ -76,12 +82,12 @@ export class AppClient implements TargetClient {
         this.onReconnect?.(this, newest);
       }
       connectedBefore = true;
-    };
-    this.socket.onDisconnect = () => this.onDisconnect?.(this);
-    this.socket.onConnectError = (message) => {
+    });
+    this.socket.on('disconnect', () => this.onDisconnect?.(this));
+    this.socket.on('connect_error', (err) => {
       if (!connectedBefore) return;
-      AppClient.connectErrors.set(message, (AppClient.connectErrors.get(message) ?? 0) + 1);
-    };
+      AppClient.connectErrors.set(err.message, (AppClient.connectErrors.get(err.message) ?? 0) + 1);
+    });
   }
 
   /** handles a message from the socket or from a sync response */
@@ -102,13 +108,13 @@ export class AppClient implements TargetClient {
    * the first page of messages after `after`), then `sync` for any further pages.
    */
   async catchUp(after: number): Promise<void> {
-    const result = await this.socket.emitWithAck<AckResult<CatchUpResponse>>('catch-up', { after }, 30_000);
+    const result: AckResult<CatchUpResponse> = await this.socket.timeout(30_000).emitWithAck('catch-up', { after });
     if (!result.ok) throw new Error(`catch-up refused: ${result.error}`);
     let page = result.data.sync;
     for (let pages = 1; page; pages++) {
       for (const message of page.messages) this.receive(message);
       if (!page.has_more || page.messages.length === 0 || pages === 20) return;
-      const next = await this.socket.emitWithAck<AckResult<SyncResponse>>('sync', { after: page.messages[page.messages.length - 1]!.id }, 30_000);
+      const next = await this.socket.timeout(30_000).emitWithAck('sync', { after: page.messages[page.messages.length - 1]!.id });
       if (!next.ok) throw new Error(`sync refused: ${next.error}`);
       page = next.data;
     }
@@ -123,8 +129,7 @@ export class AppClient implements TargetClient {
   }
 
   private emit(id: string, tag: string, seq: number, to: number): void {
-    this.socket.emit('message:send', { profile: to, client_id: id, kind: 'text', body: `#${seq}` }, (answer) => {
-      const result = answer as AckResult<SendMessageResponse>;
+    this.socket.emit('message:send', { profile: to, client_id: id, kind: 'text', body: `#${seq}` }, (result) => {
       if (result.ok) {
         this.pending.delete(id);
         if (result.data.message.id > this.newestMessageId) this.newestMessageId = result.data.message.id;
@@ -138,31 +143,32 @@ export class AppClient implements TargetClient {
   }
 
   close(): void {
-    this.socket.close();
+    this.socket.disconnect();
   }
 }
 
 /**
- * What every Socket.IO member of the bench shares: a WebSocket of its own from its own source
+ * What every Socket.IO client of the bench shares: websocket only, its own connection and source
  * address, and the app client's reconnect policy (client/src/api/socket.ts), so the app and the
  * relay come back from the storm's restart alike.
  */
-function leanSocketOptions(options: ConnectOptions, extra: Pick<LeanSocketOptions, 'headers' | 'query'>): LeanSocketOptions {
+function socketIoOptions(options: ConnectOptions) {
   return {
-    url: options.url,
-    ...extra,
-    localAddress: options.localAddress,
+    path: '/socket.io',
+    transports: ['websocket'],
+    forceNew: true,
     reconnection: options.reconnect ?? false,
-    reconnectionDelayMs: SOCKET_RECONNECT.delayMs,
-    reconnectionDelayMaxMs: SOCKET_RECONNECT.delayMaxMs,
+    reconnectionDelay: SOCKET_RECONNECT.delayMs,
+    reconnectionDelayMax: SOCKET_RECONNECT.delayMaxMs,
     randomizationFactor: SOCKET_RECONNECT.randomizationFactor,
-    connectTimeoutMs: SOCKET_RECONNECT.connectTimeoutMs,
+    timeout: SOCKET_RECONNECT.connectTimeoutMs,
+    localAddress: options.localAddress,
   };
 }
 
 export class SocketIoRelayClient implements TargetClient {
   readonly memberId: number;
-  readonly socket: LeanSocket;
+  readonly socket: Socket;
   private readonly sink: DeliverySink;
   reconnects = 0;
   /** the storm's baseline: called on each connect after the first (the relay has nothing to catch up) */
@@ -170,19 +176,19 @@ export class SocketIoRelayClient implements TargetClient {
   constructor(options: ConnectOptions) {
     this.sink = options.sink;
     this.memberId = options.member.id;
-    this.socket = new LeanSocket(leanSocketOptions(options, { query: { id: String(this.memberId) } }));
-    this.socket.on('msg', (data) => {
-      const m = data as { from: number; seq: number; tag: string };
-      this.sink.delivered(m.tag, m.seq, this.memberId);
-    });
+    this.socket = connectSocketIo(options.url, {
+      ...socketIoOptions(options),
+      query: { id: String(this.memberId) },
+    } as Parameters<typeof connectSocketIo>[1]);
+    this.socket.on('msg', (m: { from: number; seq: number; tag: string }) => this.sink.delivered(m.tag, m.seq, this.memberId));
     let connectedBefore = false;
-    this.socket.onConnect = () => {
+    this.socket.on('connect', () => {
       if (connectedBefore) {
         this.reconnects++;
         this.onReconnect?.(this);
       }
       connectedBefore = true;
-    };
+    });
   }
   connected(): boolean {
     return this.socket.connected;
@@ -191,7 +197,7 @@ export class SocketIoRelayClient implements TargetClient {
     this.socket.emit('send', { to, seq, tag }, () => this.sink.acked(tag, seq, true));
   }
   close(): void {
-    this.socket.close();
+    this.socket.disconnect();
   }
 }
 
@@ -237,12 +243,8 @@ export function connectTarget(kind: ServeKind, options: ConnectOptions): Promise
       return;
     }
     const client = kind === 'app' ? new AppClient(options) : new SocketIoRelayClient(options);
-    client.socket.firstConnect.then(
-      () => done(client),
-      (err: Error) => {
-        client.close();
-        fail(err);
-      },
-    );
+    const socket: Socket = client.socket;
+    socket.once('connect', () => done(client));
+    socket.once('connect_error', fail);
   });
 }
