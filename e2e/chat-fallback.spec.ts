@@ -1,15 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { bubble, conversationWith, DEMO_ACCOUNTS, memberContext, refuseSocketWebSockets, sendFromComposer, uniqueText } from './chat-fixtures.js';
+import { expect, test } from '@playwright/test';
+import { blockSocket, bubble, conversationWith, DEMO_ACCOUNTS, failSends, memberContext, restoreSends, sendFromComposer, uniqueText } from './chat-fixtures.js';
 
 /** Shorter polling for this test only (honoured outside production builds and in automated browsers). */
 const POLL_MS = 1_000;
-
-async function blockSocket(page: Page): Promise<void> {
-  // Both transports: HTTP long-polling requests fail, and the WebSocket handshake is refused.
-  await page.route('**/socket.io/**', (route) => route.abort());
-  await refuseSocketWebSockets(page);
-  await page.addInitScript((ms) => localStorage.setItem('debug-poll-ms', String(ms)), POLL_MS);
-}
 
 /**
  * With the socket transport blocked, B (Sophie) still gets messages through REST polling, reads
@@ -18,7 +11,7 @@ async function blockSocket(page: Page): Promise<void> {
 test('messages arrive through polling while the socket is blocked', async ({ browser, baseURL }) => {
   const a = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
   const b = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
-  await blockSocket(b.page);
+  await blockSocket(b.page, POLL_MS);
   const { conversation } = await conversationWith(b, DEMO_ACCOUNTS.premium.name);
 
   const socketRequests: string[] = [];
@@ -69,19 +62,19 @@ test('messages arrive through polling while the socket is blocked', async ({ bro
 
 test('a message written with the network down survives a reload and is stored once', async ({ browser, baseURL }) => {
   const b = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
-  await blockSocket(b.page);
+  await blockSocket(b.page, POLL_MS);
   const { conversation } = await conversationWith(b, DEMO_ACCOUNTS.premium.name);
   await b.page.goto(`/chats/${conversation}`);
   await expect(b.page.getByTestId('chat-offline')).toBeVisible();
 
   // No road at all: the send stays pending.
-  await b.page.route('**/api/messages.php', (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
+  await failSends(b.page);
   const text = uniqueText('Written in a tunnel');
   await sendFromComposer(b.page, text);
   await expect(bubble(b.page, text)).toHaveAttribute('data-state', 'pending');
 
   // The page is reloaded with REST back (the socket still refused): the message is there and goes out.
-  await b.page.unroute('**/api/messages.php');
+  await restoreSends(b.page);
   await b.page.reload();
   await expect(bubble(b.page, text)).toBeVisible();
   await expect(bubble(b.page, text)).toHaveAttribute('data-state', /sent|read/, { timeout: 15_000 });

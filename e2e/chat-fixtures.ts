@@ -67,6 +67,29 @@ export function bubble(page: Page, text: string) {
 }
 
 /**
+ * A network that carries HTTP but not the socket: its long-polling requests fail and its WebSocket
+ * handshake is refused. The client falls back to REST, polling every `pollMs` (the debug override,
+ * honoured outside production builds and in automated browsers).
+ */
+export async function blockSocket(page: Page, pollMs: number): Promise<void> {
+  await page.route('**/socket.io/**', (route) => route.abort());
+  await refuseSocketWebSockets(page);
+  await page.addInitScript((ms) => localStorage.setItem('debug-poll-ms', String(ms)), pollMs);
+}
+
+/** No road for a send: POST /api/messages.php fails as with the network down (reads still pass). */
+export async function failSends(page: Page): Promise<void> {
+  await page.route(SEND_URL, (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
+}
+
+/** Sends go through again (undoes failSends). */
+export async function restoreSends(page: Page): Promise<void> {
+  await page.unroute(SEND_URL);
+}
+
+const SEND_URL = '**/api/messages.php';
+
+/**
  * A network whose proxy refuses WebSockets: the browser's WebSocket to /socket.io/ fails as a
  * refused handshake does (an error, then a close with 1006). Other WebSockets are left alone.
  */

@@ -1,18 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
-import { bubble, conversationWith, DEMO_ACCOUNTS, memberContext, refuseSocketWebSockets, sendFromComposer, uniqueText } from './chat-fixtures.js';
-
-/** A member on a network that carries HTTP but not the socket, polling every `pollMs`. */
-async function socketBlocked(page: Page, pollMs: number): Promise<void> {
-  await page.route('**/socket.io/**', (route) => route.abort());
-  await refuseSocketWebSockets(page);
-  await page.addInitScript((ms) => localStorage.setItem('debug-poll-ms', String(ms)), pollMs);
-}
+import { expect, test } from '@playwright/test';
+import { blockSocket, bubble, conversationWith, DEMO_ACCOUNTS, failSends, memberContext, restoreSends, sendFromComposer, uniqueText } from './chat-fixtures.js';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 test('while polling reaches the server, the bar keeps saying updates are late through the socket’s failed retries', async ({ browser, baseURL }) => {
   const b = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
-  await socketBlocked(b.page, 20_000);
+  await blockSocket(b.page, 20_000);
   const { conversation } = await conversationWith(b, DEMO_ACCOUNTS.premium.name);
   await b.page.goto(`/chats/${conversation}`);
   const bar = b.page.getByTestId('chat-thread-offline');
@@ -30,18 +23,18 @@ test('while polling reaches the server, the bar keeps saying updates are late th
 test('a message written while an older one waits for the network is stored after it', async ({ browser, baseURL }) => {
   const b = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
   // Long rounds: the older message must not go out by a round before the newer one is written.
-  await socketBlocked(b.page, 60_000);
+  await blockSocket(b.page, 60_000);
   const { conversation } = await conversationWith(b, DEMO_ACCOUNTS.premium.name);
   await b.page.goto(`/chats/${conversation}`);
   await expect(b.page.getByTestId('chat-input')).toBeEnabled();
 
-  await b.page.route('**/api/messages.php', (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
+  await failSends(b.page);
   const first = uniqueText('First, in a tunnel');
   await sendFromComposer(b.page, first);
   await expect(bubble(b.page, first)).toHaveAttribute('data-state', 'pending');
 
   // Out of the tunnel: the member writes again before any poll round.
-  await b.page.unroute('**/api/messages.php');
+  await restoreSends(b.page);
   const second = uniqueText('Second, out of it');
   await sendFromComposer(b.page, second);
   await expect(bubble(b.page, second)).toHaveAttribute('data-state', /sent|read/);
