@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { logIn, skipSiteEntryWarning } from './shell-helpers.js';
 
 /**
@@ -117,3 +117,23 @@ test('no network at all: a reload of the open app shows the can\'t-connect page,
   await expect(cantConnect(page)).toHaveCount(0);
   await expect(page).toHaveURL(/\/members$/);
 });
+
+// nginx (deploy/nginx.conf) in front of app nodes that are all restarting answers every request with
+// its own 502 page. context.route also sees the worker's own fetches in Chromium, so the navigation
+// below reaches the worker as a 502, as it would from nginx.
+test('the app\'s servers down behind the proxy (502 to everything): the cached app shell\'s can\'t-connect page, then the app once they are back', async ({ page, context }) => {
+  await logIn(page);
+  await shellWorkerInControl(page);
+  const badGateway = (route: Route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body><center><h1>502 Bad Gateway</h1></center></body></html>' });
+  await context.route('**/*', badGateway);
+  await page.goto('/chats');
+  await expect(cantConnect(page)).toBeVisible(SHOWS_AFTER_RETRIES);
+  await expect(page.getByText('502 Bad Gateway')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/chats$/);
+
+  // No click: the page's back-off tries again by itself and goes on to the chats.
+  await context.unroute('**/*', badGateway);
+  await expect(chatListItems(page).first()).toBeVisible({ timeout: 20_000 });
+  await expect(cantConnect(page)).toHaveCount(0);
+});
+

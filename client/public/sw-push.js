@@ -58,14 +58,27 @@ async function dropOutdatedCaches() {
 // browser sends the preload request for every navigation, also those the worker leaves to the
 // network, which then go out a second time. A one-time link (/api/activate.php?token=...) would be
 // used up by the first request and answer the member with its error page.
+// Our server answers every navigation with the shell (200, or 404 for an unknown path). A 502,
+// 503 or 504 is a load balancer or proxy saying the app behind it is down (a restart, a
+// deployment): to the member that is no connection, and the cached shell's "Can't connect" page,
+// which retries by itself, serves them better than the proxy's bare error page.
+const GATEWAY_DOWN_STATUSES = [502, 503, 504];
+
+async function cachedShell() {
+  return caches.match(SHELL_URL, { cacheName: CACHE_NAME });
+}
+
 async function networkFirstShell(request) {
+  let response;
   try {
-    return await fetch(request);
+    response = await fetch(request);
   } catch (networkError) {
-    const shell = await caches.match(SHELL_URL, { cacheName: CACHE_NAME });
+    const shell = await cachedShell();
     if (shell) return shell;
     throw networkError;
   }
+  if (!GATEWAY_DOWN_STATUSES.includes(response.status)) return response;
+  return (await cachedShell()) ?? response;
 }
 
 async function cacheFirst(request) {

@@ -122,8 +122,26 @@ describe('sw-push.js: answers', () => {
     expect(await (await worker.fetch({ url: '/members/12', mode: 'navigate' }))!.text()).toBe(SHELL_HTML);
   });
 
-  it('a server answer is passed on even when it is an error: the shell is only for a network failure', async () => {
+  it('a proxy\'s 502, 503 or 504 (the app behind it is down) gets the cached app shell, like no network', async () => {
     const worker = await installedWorker();
+    for (const status of [502, 503, 504]) {
+      worker.setNetwork(() => Promise.resolve(new Response('<h1>Bad Gateway</h1>', { status })));
+      const answer = (await worker.fetch({ url: '/chats', mode: 'navigate' }))!;
+      expect([status, answer.status, await answer.text()]).toEqual([status, 200, SHELL_HTML]);
+    }
+  });
+
+  it('any other server answer is passed on, errors too: the app\'s 404 and 500 are its own', async () => {
+    const worker = await installedWorker();
+    for (const status of [404, 500]) {
+      worker.setNetwork(() => Promise.resolve(new Response(`status ${status}`, { status })));
+      const answer = (await worker.fetch({ url: '/no-such-page', mode: 'navigate' }))!;
+      expect([answer.status, await answer.text()]).toEqual([status, `status ${status}`]);
+    }
+  });
+
+  it('a 502 without a cached shell is passed on as it is', async () => {
+    const worker = loadWorker(MANIFEST);
     worker.setNetwork(() => Promise.resolve(new Response('bad gateway', { status: 502 })));
     expect((await worker.fetch({ url: '/chats', mode: 'navigate' }))!.status).toBe(502);
   });
