@@ -88,6 +88,29 @@ describe('refreshUser', () => {
     expect(state()).toEqual({ user: MEMBER, loaded: true, unreachable: null });
   });
 
+  it('at start, a browser that says it is offline gets the can\'t-connect page after one attempt, not after api()\'s retries', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { loadUserAtStart, state } = await load();
+    const loading = loadUserAtStart();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(userCalls()).toBe(1);
+    expect(state()).toEqual({ user: null, loaded: false, unreachable: 'waiting' });
+    await loading;
+  });
+
+  it('at start, a browser that says it is online rides out a blip with api()\'s retries', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue(json(200, { user: MEMBER }));
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    const { loadUserAtStart, state } = await load();
+    const loading = loadUserAtStart();
+    await vi.advanceTimersByTimeAsync(0);
+    await loading;
+    expect(userCalls()).toBe(2);
+    // no can't-connect page for a blip
+    expect(state()).toEqual({ user: MEMBER, loaded: true, unreachable: null });
+  });
+
   it('a failure after the member is known keeps the member shown', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { user: MEMBER }));
     const { refreshUser, state } = await load();

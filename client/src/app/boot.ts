@@ -44,10 +44,26 @@ export async function refreshUser(options: { retries?: number } = {}): Promise<v
   appStore.set(userUnreachableAtom, null);
 }
 
-function loadSettings(): Promise<SiteSettings | null> {
-  const settings = fetchSettings().catch(() => null);
+function loadSettings(options: { retries?: number } = {}): Promise<SiteSettings | null> {
+  const settings = fetchSettings(options).catch(() => null);
   void settings.then((s) => appStore.set(settingsAtom, s));
   return settings;
+}
+
+/**
+ * When the browser already knows it has no network, api()'s retries (7.75 s, meant for blips such
+ * as a server restart) only keep the member looking at an empty page: the first loads make one
+ * attempt each, and the can't-connect page shows at once and tries again as soon as the browser
+ * says it is online.
+ */
+function startRetries(): { retries?: number } {
+  const browserOffline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  return browserOffline ? { retries: 0 } : {};
+}
+
+/** The first load of the member (see startRetries). */
+export function loadUserAtStart(): Promise<void> {
+  return refreshUser(startRetries());
 }
 
 /**
@@ -55,8 +71,8 @@ function loadSettings(): Promise<SiteSettings | null> {
  * only when no language cookie exists, because only then does domain_language pick the language.
  */
 export async function boot(): Promise<void> {
-  void refreshUser();
-  const settings = loadSettings();
+  void loadUserAtStart();
+  const settings = loadSettings(startRetries());
   const cookie = readLanguageCookie();
   const locale = initialLocale(cookie, cookie ? null : (await settings)?.domain_language);
   await activateLocale(locale);
