@@ -1,4 +1,5 @@
 import { logout } from '../api/user.js';
+import { clearDrafts } from '../state/chat-drafts.js';
 import { clearOutboxes } from '../state/outbox.js';
 
 /**
@@ -10,6 +11,7 @@ export function useLogout(): () => Promise<void> {
   return async () => {
     await logout().catch(() => undefined);
     clearOutboxes();
+    clearDrafts();
     window.location.assign('/');
   };
 }

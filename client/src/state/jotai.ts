@@ -4,6 +4,7 @@
  */
 export { atom, useAtom, useAtomValue, useSetAtom, Provider, createStore } from 'jotai';
 export type { Atom, PrimitiveAtom, WritableAtom } from 'jotai';
+export { selectAtom } from 'jotai/utils';
 import { createStore } from 'jotai';
 
 export const appStore = createStore();

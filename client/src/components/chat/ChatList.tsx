@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import type { ChatEntryDto } from '@shared/api/chats.js';
@@ -6,6 +6,7 @@ import { pathFor } from '@shared/routes.js';
 import { Avatar } from '../Avatar.js';
 import { Spinner } from '../Spinner.js';
 import { useAtomValue } from '../../state/jotai.js';
+import { draftAtomOf } from '../../state/chat-drafts.js';
 import { chatListAtom, chatsLoadedAtom, typingAtom } from '../../state/chats.js';
 import { useShownPresence } from '../../state/shown-presence.js';
 import { userAtom } from '../../state/user.js';
@@ -96,11 +97,16 @@ function ChatListItem({ entry, active, onDelete }: { entry: ChatEntryDto; active
   const me = useAtomValue(userAtom)?.id;
   const online = useShownPresence(entry.profile.id, entry.profile).online;
   const typingUntil = useAtomValue(typingAtom).get(entry.profile.id) ?? 0;
+  const draftShown = useAtomValue(useMemo(() => draftAtomOf(entry.profile.id), [entry.profile.id]));
+  // The open chat shows its draft in its own box.
+  const draft = active ? undefined : draftShown;
   const last = entry.last_message;
   const unread = entry.num_unread_messages;
-  const preview = typingUntil > now
+  const preview: ReactNode = typingUntil > now
     ? intl.formatMessage({ id: 'chat.typing' })
-    : last
+    : draft
+      ? intl.formatMessage({ id: 'chat.draft' }, { text: draft, b: (label: ReactNode[]) => <span className="chat-list-draft">{label}</span> })
+      : last
       ? last.sender === me
         ? intl.formatMessage({ id: 'chat.fromMe' }, { text: messageText(intl, last) })
         : messageText(intl, last)

@@ -15,6 +15,7 @@ import {
 import { ChatHeader } from './ChatHeader.js';
 import { ChatNotices } from './ChatNotices.js';
 import { Composer } from './Composer.js';
+import { draftOf, saveDraft } from '../../state/chat-drafts.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { GiftPicker } from './GiftPicker.js';
 import { IcebreakerModal } from './IcebreakerModal.js';
@@ -244,6 +245,8 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
         onOpenGifts={() => setGiftsOpen(true)}
         onOpenIcebreakers={canBreakIce ? () => setIcebreakersOpen(true) : null}
         focusRequest={composerFocus}
+        initialText={draftOf(profile)}
+        onTextChange={(text) => saveDraft(me, profile, text)}
       />
       <GiftPicker
         open={giftsOpen}

@@ -22,15 +22,19 @@ interface ComposerProps {
    * went away or was the way in (an icebreaker sent, an unblock from the notice).
    */
   focusRequest?: number;
+  /** the chat's unsent text from before (chat-drafts.ts) */
+  initialText?: string;
+  /** every change of the text, and '' once it is sent */
+  onTextChange?: (text: string) => void;
 }
 
 /** Text box with a character counter against message_length, the cost line and send/gift buttons. */
-export function Composer({ disabled, onSend, onTyping, onOpenGifts, onOpenIcebreakers, focusRequest = 0 }: ComposerProps) {
+export function Composer({ disabled, onSend, onTyping, onOpenGifts, onOpenIcebreakers, focusRequest = 0, initialText = '', onTextChange }: ComposerProps) {
   const intl = useIntl();
   const locale = useAtomValue(localeAtom);
   const credits = useAtomValue(userAtom)?.credits ?? 0;
   const { messageLength: max, messageCredits, minimumCost } = useChatSettings();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
   const typingSentAt = useRef(0);
   const idleTimer = useRef<number | undefined>(undefined);
   const box = useRef<HTMLTextAreaElement>(null);
@@ -62,6 +66,7 @@ export function Composer({ disabled, onSend, onTyping, onOpenGifts, onOpenIcebre
 
   const change = (value: string) => {
     setText(value);
+    onTextChange?.(value);
     if (!value.trim()) return stopTyping();
     const now = Date.now();
     if (now - typingSentAt.current > TYPING_REPEAT_MS) {
@@ -77,6 +82,7 @@ export function Composer({ disabled, onSend, onTyping, onOpenGifts, onOpenIcebre
     if (disabled || !check.ok) return;
     onSend(check.body);
     setText('');
+    onTextChange?.('');
     stopTyping();
     box.current?.focus();
   };

@@ -7,6 +7,8 @@ import { ChatList } from '../../components/chat/ChatList.js';
 import { ChatIcon } from '../../components/chat/ChatIcons.js';
 import { ChatThreadView } from '../../components/chat/ChatThreadView.js';
 import { useAtomValue } from '../../state/jotai.js';
+import { followDrafts } from '../../state/chat-drafts.js';
+import { userAtom } from '../../state/user.js';
 import { chatEntriesAtom, chatsLoadedAtom, connectionAtom, conversationProfilesAtom, readLastOpenedChat, threadMetaAtom } from '../../state/chats.js';
 import '../../components/chat/chat.css';
 
@@ -38,6 +40,8 @@ export default function ChatsPage() {
   const conversationProfiles = useAtomValue(conversationProfilesAtom);
   const connection = useAtomValue(connectionAtom);
   const metas = useAtomValue(threadMetaAtom);
+  const me = useAtomValue(userAtom)?.id;
+  useEffect(() => (me === undefined ? undefined : followDrafts(me)), [me]);
 
   const numericId = id && /^\d+$/.test(id) ? Number(id) : null;
   const byProfile = pathname.startsWith('/members/');

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { appStore } from './jotai.js';
+import { DRAFT_MAX_AGE_MS, chatDraftsAtom, clearDrafts, draftOf, followDrafts, saveDraft } from './chat-drafts.js';
+
+const ME = 7;
+const JAMES = 12;
+const DENNIS = 15;
+const drafts = () => Object.fromEntries(appStore.get(chatDraftsAtom));
+
+describe('chat drafts', () => {
+  afterEach(() => {
+    clearDrafts();
+    localStorage.clear();
+  });
+
+  it('keep what was typed per chat, for the composer and the list, across a reload', () => {
+    saveDraft(ME, JAMES, 'Hi James, about Saturday', 1_000);
+    saveDraft(ME, DENNIS, 'See you', 2_000);
+    expect(draftOf(JAMES)).toBe('Hi James, about Saturday');
+
+    // a reload: a fresh page reads what is stored
+    appStore.set(chatDraftsAtom, new Map());
+    const stop = followDrafts(ME, () => 3_000);
+    expect(drafts()).toEqual({ [JAMES]: 'Hi James, about Saturday', [DENNIS]: 'See you' });
+    stop();
+  });
+
+  it('a sent or erased draft is gone, blank text counts as erased', () => {
+    saveDraft(ME, JAMES, 'Hi', 1_000);
+    saveDraft(ME, DENNIS, 'Hello', 1_000);
+    saveDraft(ME, JAMES, '   \n', 2_000);
+    expect(draftOf(JAMES)).toBe('');
+    saveDraft(ME, DENNIS, '', 2_000);
+    expect(drafts()).toEqual({});
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('are the member\'s own: another member on the same device does not see them', () => {
+    saveDraft(ME, JAMES, 'Hi James', 1_000);
+    const stop = followDrafts(99, () => 2_000);
+    expect(drafts()).toEqual({});
+    stop();
+  });
+
+  it('a draft untouched for 30 days is forgotten, and dropped from storage at the next save', () => {
+    saveDraft(ME, JAMES, 'old words', 0);
+    const stop = followDrafts(ME, () => DRAFT_MAX_AGE_MS + 1);
+    expect(drafts()).toEqual({});
+    stop();
+    saveDraft(ME, DENNIS, 'new words', DRAFT_MAX_AGE_MS + 1);
+    expect(Object.keys(JSON.parse(localStorage.getItem(`chat-drafts:${ME}`)!) as object)).toEqual([String(DENNIS)]);
+  });
+
+  it('a save keeps the drafts another tab wrote meanwhile, and this tab\'s list follows the other tab', () => {
+    const stop = followDrafts(ME, () => 1_000);
+    // another tab of the same member writes a draft for Dennis
+    localStorage.setItem(`chat-drafts:${ME}`, JSON.stringify({ [DENNIS]: { text: 'from the other tab', at: 900 } }));
+    window.dispatchEvent(new StorageEvent('storage', { key: `chat-drafts:${ME}` }));
+    expect(drafts()).toEqual({ [DENNIS]: 'from the other tab' });
+
+    saveDraft(ME, JAMES, 'from this tab', 1_000);
+    expect(drafts()).toEqual({ [DENNIS]: 'from the other tab', [JAMES]: 'from this tab' });
+    stop();
+  });
+
+  it('log-out leaves nothing of them on the device', () => {
+    saveDraft(ME, JAMES, 'private words', 1_000);
+    clearDrafts();
+    expect(drafts()).toEqual({});
+    expect(localStorage.getItem(`chat-drafts:${ME}`)).toBeNull();
+  });
+
+  it('unreadable storage means no drafts, not a broken chat', () => {
+    localStorage.setItem(`chat-drafts:${ME}`, '{not json');
+    const stop = followDrafts(ME, () => 1_000);
+    expect(drafts()).toEqual({});
+    saveDraft(ME, JAMES, 'still works', 1_000);
+    expect(draftOf(JAMES)).toBe('still works');
+    stop();
+  });
+});
