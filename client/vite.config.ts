@@ -1,13 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './vite-plugins/precompress.js';
 import { shellPrecache } from './vite-plugins/shell-precache.js';
 
 const root = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
   root: root('.'),
-  plugins: [react(), shellPrecache()],
+  plugins: [react(), shellPrecache(), precompress()],
   resolve: { alias: { '@shared': root('../shared/src') } },
   build: { outDir: root('../dist/client'), emptyOutDir: true, sourcemap: false, target: 'es2022' },
   server: {
