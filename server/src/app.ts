@@ -1,9 +1,10 @@
 import express, { type Express, type RequestHandler, type Response } from 'express';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { matchRoute } from '@shared/routes.js';
 import type { AppContext } from './context.js';
 import { errorMiddleware, notFound } from './http/errors.js';
+import { negotiatedBody, readPrecompressed, staticWithPrecompressed, type PrecompressedBody } from './http/precompressed-static.js';
 import { apiSession } from './http/read-only-session.js';
 import { resolveSite, SiteDirectory, siteMiddleware } from './http/site.js';
 import { apiRoutes } from './modules/index.js';
@@ -98,21 +99,23 @@ function noCacheForServiceWorker(clientDir: string): (res: Response, path: strin
 
 /**
  * Serves the built client. Hashed assets are cached for a year; every other GET gets the app
- * shell, with status 404 when no client route matches the path.
+ * shell, with status 404 when no client route matches the path. Text files and the shell go out
+ * as the brotli or gzip variant the build wrote beside them when the browser takes it.
  */
 function serveClient(app: Express, clientDir: string): void {
   const indexFile = resolve(clientDir, 'index.html');
-  app.use('/assets', express.static(resolve(clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
-  app.use(express.static(clientDir, { index: false, maxAge: '1h', setHeaders: noCacheForServiceWorker(clientDir) }));
-  let shell: string | undefined;
+  app.use('/assets', staticWithPrecompressed(resolve(clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+  app.use(staticWithPrecompressed(clientDir, { index: false, maxAge: '1h', setHeaders: noCacheForServiceWorker(clientDir) }));
+  let shell: PrecompressedBody | undefined;
   app.get(/.*/, (req, res) => {
     if (!shell) {
       if (!existsSync(indexFile)) {
         res.status(503).type('text').send('The client is not built yet: run `npm run build`.');
         return;
       }
-      shell = readFileSync(indexFile, 'utf8');
+      shell = readPrecompressed(indexFile);
     }
-    res.status(isClientRoute(req.path) ? 200 : 404).type('html').setHeader('Cache-Control', 'no-cache').send(shell);
+    res.status(isClientRoute(req.path) ? 200 : 404).type('html').setHeader('Cache-Control', 'no-cache');
+    res.send(negotiatedBody(req, res, shell));
   });
 }
