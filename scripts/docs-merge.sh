@@ -67,7 +67,7 @@ merge() {
 
 mapfile -t api_parts < <(ordered_parts api settings auth chats profiles realtime)
 merge docs/api.md "API" \
-  "Every HTTP endpoint under \`/api\` and every Socket.IO event, area by area. Bodies are JSON; errors are \`{\"error\": \"<code>\", \"message\": \"<English text>\", ...fields}\` with the codes of \`shared/src/errors.ts\`. Request and response schemas live in \`shared/src/api/\`, socket event maps in \`shared/src/realtime.ts\`." \
+  "Every HTTP endpoint under \`/api\` and every Socket.IO event, area by area. Bodies are JSON; errors are \`{\"error\": \"<code>\", \"message\": \"<English text>\", ...fields}\` with the codes of \`shared/src/errors.ts\`. A body of 1 KB or more goes gzip-encoded (brotli only if the client takes nothing else) when the request's \`Accept-Encoding\` allows it, with \`Vary: Accept-Encoding\`. Request and response schemas live in \`shared/src/api/\`, socket event maps in \`shared/src/realtime.ts\`." \
   "${api_parts[@]}"
 
 mapfile -t decision_parts < <(ordered_parts decisions lead seed auth chats realtime client client-chat ops)

@@ -13,8 +13,8 @@ export const COMPRESS_JSON_MIN_BYTES = 1024;
 
 /**
  * gzip first when a client takes both, at zlib's default level: for a 3.7 KB chat list it costs
- * 24-37 µs of CPU against brotli quality 4's 46-62 µs, for 999 bytes against 944 (decisions-ops).
- * Brotli only for a client that takes nothing else.
+ * 24-37 µs of CPU against brotli quality 4's 46-62 µs, for 999 bytes against 944
+ * (docs/parts/decisions-ops.md, "Compression"). Brotli only for a client that takes nothing else.
  */
 const OFFERED = ['gzip', 'br'] as const;
 const GZIP_OPTIONS = { level: constants.Z_DEFAULT_COMPRESSION };
