@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { parse } from 'yaml';
 import { DEMO_ACCOUNTS } from '@db/seed/demo-accounts.js';
+import { LISTEN_BACKLOG } from './server.js';
 import { TestClient, tempDir } from './test/harness.js';
 import { repoRoot, startNode, startPrivateRedis, type PrivateRedis, type ServerNode } from './test/multi-process.js';
 
@@ -21,7 +22,7 @@ const OPERATOR_ENV: Record<string, string> = {
 };
 
 interface ComposeFile {
-  services: Record<string, { environment?: Record<string, string> }>;
+  services: Record<string, { environment?: Record<string, string>; sysctls?: Record<string, number | string> }>;
 }
 
 /** Compose's interpolation of `${NAME}`, `${NAME:-default}` and `${NAME:?message}`. */
@@ -82,6 +83,13 @@ afterAll(async () => {
 }, 30_000);
 
 describe('docker-compose.yml app nodes', () => {
+  it('both nodes and the load balancer let the kernel queue as many reconnects as the app and nginx ask for', () => {
+    const compose = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as ComposeFile;
+    const somaxconn = Object.fromEntries(['app1', 'app2', 'lb'].map((service) => [service, Number(compose.services[service]?.sysctls?.['net.core.somaxconn'])]));
+    expect(somaxconn).toEqual({ app1: LISTEN_BACKLOG, app2: LISTEN_BACKLOG, lb: LISTEN_BACKLOG });
+    expect(readFileSync(join(repoRoot, 'deploy/nginx.conf'), 'utf8')).toMatch(new RegExp(`listen 8080 backlog=${LISTEN_BACKLOG};`));
+  });
+
   it('refuses to start without the mail server and the session secret, as its comments say', () => {
     for (const service of ['app1', 'app2']) {
       const environment = rawEnvironment(service);

@@ -40,7 +40,7 @@ export interface StartOptions {
 }
 
 /** Asked of the kernel, which caps it at net.core.somaxconn (4096 on this machine's Debian). */
-const LISTEN_BACKLOG = 65_535;
+export const LISTEN_BACKLOG = 65_535;
 
 /** Opens the database (migrating and seeding an empty one), wires sessions, HTTP and realtime, and listens. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {

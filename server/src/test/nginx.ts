@@ -27,7 +27,7 @@ function renderSiteConfig(upstreamPorts: [number, number], port: number): string
   const replacements: Array<[RegExp, string]> = [
     [/\bserver app1:3000\b/, `server 127.0.0.1:${upstreamPorts[0]}`],
     [/\bserver app2:3000\b/, `server 127.0.0.1:${upstreamPorts[1]}`],
-    [/\blisten 8080;/, `listen 127.0.0.1:${port};`],
+    [/\blisten 8080( [^;]*)?;/, `listen 127.0.0.1:${port}$1;`],
   ];
   return replacements.reduce((config, [pattern, value]) => {
     // A changed file must change this test too, not slip through untested.
