@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appStore } from './jotai.js';
 import { DRAFT_MAX_AGE_MS, chatDraftsAtom, clearDrafts, draftOf, followDrafts, saveDraft } from './chat-drafts.js';
 
@@ -10,6 +10,7 @@ const drafts = () => Object.fromEntries(appStore.get(chatDraftsAtom));
 
 describe('chat drafts', () => {
   afterEach(() => {
+    vi.restoreAllMocks();
     clearDrafts();
     localStorage.clear();
   });
@@ -69,6 +70,18 @@ describe('chat drafts', () => {
     clearDrafts();
     expect(drafts()).toEqual({});
     expect(localStorage.getItem(`chat-drafts:${ME}`)).toBeNull();
+  });
+
+  it('without storage (disabled, or refused in a private mode) the page keeps every chat\'s draft itself', () => {
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    saveDraft(ME, JAMES, 'to James', 1_000);
+    saveDraft(ME, DENNIS, 'to Dennis', 2_000);
+    expect(drafts()).toEqual({ [JAMES]: 'to James', [DENNIS]: 'to Dennis' });
   });
 
   it('unreadable storage means no drafts, not a broken chat', () => {

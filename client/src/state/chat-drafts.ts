@@ -37,7 +37,7 @@ export function draftOf(profile: number): string {
 
 /** Reads the member's drafts into chatDraftsAtom and follows other tabs' changes; returns the unsubscribe. */
 export function followDrafts(userId: number, now: () => number = Date.now): () => void {
-  const load = () => appStore.set(chatDraftsAtom, textsOf(readStored(userId), now()));
+  const load = () => appStore.set(chatDraftsAtom, textsOf(readStored(userId) ?? new Map(), now()));
   load();
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || event.key === KEY_PREFIX + userId) load();
@@ -48,7 +48,8 @@ export function followDrafts(userId: number, now: () => number = Date.now): () =
 
 /** Keeps `text` as the draft of the chat with `profile`; blank text (sent, or erased) removes it. */
 export function saveDraft(userId: number, profile: number, text: string, now = Date.now()): void {
-  const stored = readStored(userId);
+  // Without storage (disabled, or a private mode that refuses it) this page's drafts are all there is.
+  const stored = readStored(userId) ?? new Map([...appStore.get(chatDraftsAtom)].map(([p, text]) => [p, { text, at: now }]));
   for (const [other, draft] of stored) if (now - draft.at > DRAFT_MAX_AGE_MS) stored.delete(other);
   if (text.trim() === '') {
     if (!stored.has(profile) && !appStore.get(chatDraftsAtom).has(profile)) return;
@@ -81,10 +82,17 @@ function textsOf(stored: ReadonlyMap<number, StoredDraft>, now: number): Readonl
   return texts;
 }
 
-function readStored(userId: number): Map<number, StoredDraft> {
+/** What is stored, or undefined when storage cannot be read at all. */
+function readStored(userId: number): Map<number, StoredDraft> | undefined {
   const drafts = new Map<number, StoredDraft>();
+  let raw: string | null;
   try {
-    const parsed = JSON.parse(localStorage.getItem(KEY_PREFIX + userId) ?? '{}') as unknown;
+    raw = localStorage.getItem(KEY_PREFIX + userId);
+  } catch {
+    return undefined;
+  }
+  try {
+    const parsed = JSON.parse(raw ?? '{}') as unknown;
     if (typeof parsed !== 'object' || parsed === null) return drafts;
     for (const [key, value] of Object.entries(parsed)) {
       const draft = value as StoredDraft;
