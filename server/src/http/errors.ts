@@ -57,7 +57,8 @@ export const errorMiddleware: ErrorRequestHandler = (err: unknown, _req, res, _n
   }
   const status = (err as { status?: number } | null)?.status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    res.status(status).json(errorBody(new HttpError(status, 'invalid_request')));
+    // A library's 404 (express.static's missing file) is a missing thing, not a malformed request.
+    res.status(status).json(errorBody(status === 404 ? notFound() : new HttpError(status, 'invalid_request')));
     return;
   }
   console.error('[http] unhandled error', err);

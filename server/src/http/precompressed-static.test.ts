@@ -110,6 +110,7 @@ describe('a built asset', () => {
       const res = await get(path, BROWSER);
       expect(res.status, path).toBe(404);
       expect(res.headers['content-encoding'], path).toBeUndefined();
+      expect(JSON.parse(res.body.toString()), path).toMatchObject({ error: 'not_found' });
     }
   });
 });
