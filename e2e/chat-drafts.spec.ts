@@ -40,6 +40,9 @@ test('an unsent message stays with its chat: shown as a draft in the list, back 
   await item(page, first.profile.id).getByRole('link').click();
   await expect(composer(page)).toHaveValue(words);
   await expect(item(page, first.profile.id).locator('.chat-list-preview')).not.toContainText('Draft');
+  // and a reload of this very chat starts with them too
+  await page.reload();
+  await expect(composer(page)).toHaveValue(words);
 
   // Sent: the draft is gone, here and in the other tab.
   await composer(page).press('Enter');

@@ -18,7 +18,7 @@ describe('chat drafts', () => {
   it('keep what was typed per chat, for the composer and the list, across a reload', () => {
     saveDraft(ME, JAMES, 'Hi James, about Saturday', 1_000);
     saveDraft(ME, DENNIS, 'See you', 2_000);
-    expect(draftOf(JAMES)).toBe('Hi James, about Saturday');
+    expect(draftOf(ME, JAMES, 2_000)).toBe('Hi James, about Saturday');
 
     // a reload: a fresh page reads what is stored
     appStore.set(chatDraftsAtom, new Map());
@@ -27,11 +27,19 @@ describe('chat drafts', () => {
     stop();
   });
 
+  it('a chat opened before the list has read the drafts still starts with its own', () => {
+    saveDraft(ME, JAMES, 'Hi James', 1_000);
+    // a fresh page: nothing read into the list yet
+    appStore.set(chatDraftsAtom, new Map());
+    expect(draftOf(ME, JAMES, 2_000)).toBe('Hi James');
+    expect(draftOf(ME, JAMES, 1_000 + DRAFT_MAX_AGE_MS + 1)).toBe('');
+  });
+
   it('a sent or erased draft is gone, blank text counts as erased', () => {
     saveDraft(ME, JAMES, 'Hi', 1_000);
     saveDraft(ME, DENNIS, 'Hello', 1_000);
     saveDraft(ME, JAMES, '   \n', 2_000);
-    expect(draftOf(JAMES)).toBe('');
+    expect(draftOf(ME, JAMES, 2_000)).toBe('');
     saveDraft(ME, DENNIS, '', 2_000);
     expect(drafts()).toEqual({});
     expect(localStorage.length).toBe(0);
@@ -89,7 +97,7 @@ describe('chat drafts', () => {
     const stop = followDrafts(ME, () => 1_000);
     expect(drafts()).toEqual({});
     saveDraft(ME, JAMES, 'still works', 1_000);
-    expect(draftOf(JAMES)).toBe('still works');
+    expect(draftOf(ME, JAMES, 1_000)).toBe('still works');
     stop();
   });
 });

@@ -30,9 +30,14 @@ export function draftAtomOf(profile: number) {
   return selectAtom(chatDraftsAtom, (drafts) => drafts.get(profile));
 }
 
-/** The draft of one chat, as the composer starts with it. */
-export function draftOf(profile: number): string {
-  return appStore.get(chatDraftsAtom).get(profile) ?? '';
+/**
+ * The draft of one chat, as the composer starts with it. Read from storage, not from
+ * chatDraftsAtom: the chats page fills that in an effect, which runs after its children's first
+ * render, so a chat that renders at once would start empty.
+ */
+export function draftOf(userId: number, profile: number, now = Date.now()): string {
+  const stored = readStored(userId);
+  return (stored ? textsOf(stored, now) : appStore.get(chatDraftsAtom)).get(profile) ?? '';
 }
 
 /** Reads the member's drafts into chatDraftsAtom and follows other tabs' changes; returns the unsubscribe. */

@@ -95,6 +95,8 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
   const [giftsOpen, setGiftsOpen] = useState(false);
   const [icebreakersOpen, setIcebreakersOpen] = useState(false);
   const [composerFocus, setComposerFocus] = useState(0);
+  // Read once: the composer takes it as its first text only.
+  const [initialDraft] = useState(() => draftOf(me, profile));
   const [confirm, setConfirm] = useState<'delete' | 'block' | null>(null);
 
   const messages = useMemo(() => (thread ? visibleMessages(thread) : []), [thread]);
@@ -245,7 +247,7 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
         onOpenGifts={() => setGiftsOpen(true)}
         onOpenIcebreakers={canBreakIce ? () => setIcebreakersOpen(true) : null}
         focusRequest={composerFocus}
-        initialText={draftOf(profile)}
+        initialText={initialDraft}
         onTextChange={(text) => saveDraft(me, profile, text)}
       />
       <GiftPicker
