@@ -77,6 +77,8 @@ export const rooms = {
   user: (id: number) => `user:${id}`,
   /** sockets watching the online state of profile `id` */
   presence: (id: number) => `presence:${id}`,
+  /** whether `room` is a member's own room (`user:<id>`) */
+  isUser: (room: string) => /^user:\d+$/.test(room),
 };
 
 /** Most profiles one `presence:watch` may name. */

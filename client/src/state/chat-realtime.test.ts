@@ -579,6 +579,26 @@ describe('the realtime owner', () => {
     expect(afters.at(-1)).toBe(101);
   });
 
+  it('an invalidate that comes while a catch-up is running brings one more catch-up after it, which shows the message the first could not see', async () => {
+    const answers: Array<(result: { ok: true; data: CatchUpResponse }) => void> = [];
+    start((event) => (event === 'catch-up' ? new Promise((resolve) => answers.push(resolve)) : undefined));
+    await flush();
+    openThreadWith([message(100, PEER)]);
+    socket.connect();
+    await flush();
+    expect(answers).toHaveLength(1);
+    // Another node could not publish 101 to this member until now; this catch-up read before it was stored.
+    socket.server('invalidate', { resource: 'chats', down_ms: 2_000 });
+    await flush();
+    answers[0]!({ ok: true, data: catchUpAnswer({ messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 }) });
+    await flush();
+    expect(answers).toHaveLength(2);
+    answers[1]!({ ok: true, data: catchUpAnswer({ messages: [message(101, PEER)], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 }) });
+    await flush();
+    expect(storedIds()).toEqual([100, 101]);
+    expect(answers).toHaveLength(2);
+  });
+
   it('keeps the later balance when an older one arrives after it, by any road', async () => {
     // With Redis, the echo of a send made on another node can arrive after a fresher answer.
     await startConnected((event) => (event === 'catch-up' ? { ok: true, data: catchUpAnswer({ messages: [], has_more: false, counts: COUNTS, credits: 7, credits_version: 105 }) } : undefined));

@@ -44,6 +44,12 @@ const HELD_HISTORY_MS = 15 * 60_000;
 const OUTAGE_MARGIN_MS = 30_000;
 let catchUpRunning: Promise<void> | null = null;
 /**
+ * A reason to catch up came while one was running (an `invalidate` from a node that could not
+ * publish to this member until now, a reconnect): the running one may have read the database
+ * before the message that reason is about was stored, so another runs once it ends.
+ */
+let catchUpAgain = false;
+/**
  * REST reached the server while the socket was down (a list loaded over REST, or a poll round
  * went through): then the bar says that updates come late, not "Offline", even before the first
  * poll round (a flaky-network audit saw "Offline" for the first seconds of a chat that had just
@@ -73,6 +79,7 @@ function pollOverride(): number | null {
 export function startRealtime(): () => void {
   stopped = false;
   restReached = false;
+  catchUpAgain = false;
   newestHeld = 0;
   heldHistory.length = 0;
   const mine = ++generation;
@@ -321,7 +328,11 @@ function chatsOverSocket(s: ChatSocket): Promise<ChatsResponse | null> {
  * from `sync`. Without the socket's answer, both over REST at once.
  */
 function catchUp(): Promise<void> {
-  catchUpRunning ??= (async () => {
+  if (catchUpRunning) {
+    catchUpAgain = true;
+    return catchUpRunning;
+  }
+  catchUpRunning = (async () => {
     try {
       const answer = socket?.connected ? await catchUpOverSocket(socket, newestHeld) : null;
       if (stopped) return;
@@ -340,6 +351,10 @@ function catchUp(): Promise<void> {
       // the socket stays up; the next invalidate, reconnect or poll round retries
     } finally {
       catchUpRunning = null;
+      if (catchUpAgain && !stopped) {
+        catchUpAgain = false;
+        void catchUp();
+      }
     }
   })();
   return catchUpRunning;

@@ -5,13 +5,15 @@
  *    only receives events for rooms where it has members;
  *  - classic: @socket.io/redis-adapter over PSUBSCRIBE, every event reaches every node;
  *  - streams: @socket.io/redis-streams-adapter, one Redis stream every node reads.
- * Redis errors are logged and survived; when the connection comes back, the `recovered` callbacks
- * run so clients can be told to catch up from the database (Socket.IO alone is at-most-once).
+ * Redis errors are logged and survived; when the node is whole again (redis-recovery.ts), the
+ * `recovered` callbacks run so clients can be told to catch up from the database (Socket.IO alone
+ * is at-most-once), and so can the members on other nodes whose events this node could not publish.
  */
 import type { Redis } from 'ioredis';
 import type { ServerOptions } from 'socket.io';
 import type { Config } from '../config.js';
 import { AdapterTraffic } from './adapter-stats.js';
+import { watchRedisRecovery } from './redis-recovery.js';
 
 type AdapterFactory = NonNullable<ServerOptions['adapter']>;
 
@@ -22,14 +24,22 @@ export interface ScaleOut {
   /** command connection (presence); undefined without Redis */
   redis: Redis | undefined;
   traffic: AdapterTraffic;
-  /** registers work to do each time Redis is reachable again after an outage (how long it lasted, ms) */
-  onRecovered(callback: (downMs: number) => void): void;
+  /**
+   * Registers work to do each time this node can publish and receive again after losing Redis:
+   * how long it lasted (ms), and the rooms whose events it could not publish meanwhile.
+   */
+  onRecovered(callback: (downMs: number, missedRooms: string[]) => void): void;
   /**
    * True while the publishing connection is lost. The sharded and streams adapters publish first
    * and reach this node's own sockets only once the publish has failed, which during an outage
    * takes one or two reconnect attempts (up to 4 s): emits then go to local sockets alone.
    */
   publishDown(): boolean;
+  /**
+   * Notes a room whose event reached only this node's sockets (sent while publishDown()): the
+   * members there on other nodes are told to catch up once this node publishes again.
+   */
+  missedRoom(room: string): void;
   /**
    * Resolves once this node receives what other nodes publish to `room`, for a room this node has
    * just created. Only the sharded adapter subscribes per room, and it does not wait for Redis to
@@ -43,7 +53,16 @@ export interface ScaleOut {
 export async function createScaleOut(config: Config): Promise<ScaleOut> {
   const traffic = new AdapterTraffic();
   if (!config.redisUrl) {
-    return { kind: 'memory', adapter: undefined, redis: undefined, traffic, onRecovered: () => {}, publishDown: () => false, close: async () => {} };
+    return {
+      kind: 'memory',
+      adapter: undefined,
+      redis: undefined,
+      traffic,
+      onRecovered: () => {},
+      publishDown: () => false,
+      missedRoom: () => {},
+      close: async () => {},
+    };
   }
   // Loaded only here: a node without Redis does not run these packages at start (a restarted
   // node is down while it starts, and ioredis alone took tens of milliseconds to load).
@@ -54,10 +73,15 @@ export async function createScaleOut(config: Config): Promise<ScaleOut> {
   const sub = pub.duplicate({ maxRetriesPerRequest: null });
   ignoreFireAndForgetRejections(pub);
   ignoreFireAndForgetRejections(sub);
-  const recovered: Array<(downMs: number) => void> = [];
+  const missed = new Set<string>();
+  noteFailedPublishes(pub, missed);
+  const recovered: Array<(downMs: number, missedRooms: string[]) => void> = [];
   const state = { shuttingDown: false };
-  const publishing = watchConnection(pub, 'pub', state, () => undefined);
-  watchConnection(sub, 'sub', state, (downMs) => recovered.forEach((cb) => cb(downMs)));
+  const recovery = watchRedisRecovery(pub, sub, () => state.shuttingDown, (downMs) => {
+    const missedRooms = [...missed];
+    missed.clear();
+    recovered.forEach((cb) => cb(downMs, missedRooms));
+  });
 
   const adapter = await buildAdapter(config.socketAdapter, pub, sub, traffic);
   return {
@@ -66,7 +90,8 @@ export async function createScaleOut(config: Config): Promise<ScaleOut> {
     redis: pub,
     traffic,
     onRecovered: (cb) => recovered.push(cb),
-    publishDown: publishing.isDown,
+    publishDown: recovery.publishDown,
+    missedRoom: (room) => missed.add(room),
     // Redis answers the commands of one connection in order: when this second SSUBSCRIBE of the
     // room's channel is confirmed, so is the adapter's (sent when the room was created).
     ...(config.socketAdapter === 'sharded' ? { subscribed: (room: string) => sub.ssubscribe(shardedRoomChannel(room)).then(() => undefined) } : {}),
@@ -127,6 +152,36 @@ function roomsOfStreamEntry(data: string | undefined): string {
   }
 }
 
+/**
+ * A publish that failed (Redis lost before this node noticed: the first command after a drop, or
+ * one in flight) reached this node's sockets alone, like an emit sent while publishDown(). Both
+ * adapters that publish per room name the room in the channel; the streams adapter writes to one
+ * shared stream, and its failed writes are covered only by the other nodes' own catch-up.
+ */
+function noteFailedPublishes(pub: Redis, missed: Set<string>): void {
+  const target = pub as unknown as Record<'publish' | 'spublish', (channel: string, ...rest: unknown[]) => Promise<unknown>>;
+  for (const name of ['publish', 'spublish'] as const) {
+    const original = target[name].bind(pub);
+    target[name] = (channel: string, ...rest: unknown[]) => {
+      const pending = original(channel, ...rest);
+      pending.catch(() => {
+        const room = roomOfChannel(channel);
+        if (room) missed.add(room);
+      });
+      return pending;
+    };
+  }
+}
+
+const ROOM_CHANNEL_PREFIX = shardedRoomChannel('').slice(0, -1);
+
+/** The room of a single-room channel (`socket.io#/#user:7#`); undefined for a namespace-wide one. */
+export function roomOfChannel(channel: string): string | undefined {
+  if (!channel.startsWith(ROOM_CHANNEL_PREFIX) || !channel.endsWith('#')) return undefined;
+  const room = channel.slice(ROOM_CHANNEL_PREFIX.length, -1);
+  return room === '' ? undefined : room;
+}
+
 function reconnectDelay(times: number): number {
   return Math.min(100 * times, 2000);
 }
@@ -149,36 +204,4 @@ function ignoreFireAndForgetRejections(client: Redis): void {
       return pending;
     };
   }
-}
-
-/**
- * Logs an outage once (not every reconnect attempt) and reports the return of the connection.
- * Down means lost after it was once ready: not while it first connects, when commands wait in
- * ioredis's queue and go out once it is up.
- */
-function watchConnection(client: Redis, name: string, state: { shuttingDown: boolean }, onBack: (downMs: number) => void): { isDown: () => boolean } {
-  let everReady = false;
-  let down = false;
-  let downSince = 0;
-  let lastError = '';
-  client.on('error', (err: Error) => {
-    if (!everReady && !state.shuttingDown && err.message !== lastError) console.error(`[realtime] redis ${name}: ${err.message}`);
-    lastError = err.message;
-  });
-  client.on('close', () => {
-    if (!everReady || down || state.shuttingDown) return;
-    down = true;
-    downSince = Date.now();
-    console.error(`[realtime] redis ${name} connection lost; reconnecting`);
-  });
-  client.on('ready', () => {
-    const wasDown = down;
-    everReady = true;
-    down = false;
-    if (wasDown) {
-      console.log(`[realtime] redis ${name} connection back`);
-      onBack(Date.now() - downSince);
-    }
-  });
-  return { isDown: () => down };
 }

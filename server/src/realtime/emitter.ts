@@ -16,8 +16,12 @@ export interface RealtimeEmitter {
    */
   mayHavePresenceWatchers(profileId: number): boolean;
   /** tells every socket connected to THIS node to refetch a resource (after a Redis outage of `downMs`) */
-  invalidateLocal(resource: Parameters<ServerToClientEvents['invalidate']>[0]['resource'], downMs?: number): void;
+  invalidateLocal(resource: InvalidatedResource, downMs?: number): void;
+  /** tells the members of these rooms, on every node, to refetch a resource (after a Redis outage of `downMs`) */
+  invalidateRooms(roomNames: string[], resource: InvalidatedResource, downMs: number): void;
 }
+
+type InvalidatedResource = Parameters<ServerToClientEvents['invalidate']>[0]['resource'];
 
 export interface EmitterOptions {
   /**
@@ -28,15 +32,22 @@ export interface EmitterOptions {
   /**
    * True while Redis cannot take publishes (ScaleOut.publishDown). Emits then reach this node's
    * sockets at once, where the adapter would hold them until the publish failed; other nodes miss
-   * them either way and catch up when Redis is back (`invalidate`).
+   * them either way, and `missedRoom` notes the room so its members there are told to catch up
+   * (`invalidate`) once this node publishes again.
    */
   publishDown?: () => boolean;
+  missedRoom?: (room: string) => void;
 }
 
 export function createEmitter(io: RealtimeServer, options: EmitterOptions): RealtimeEmitter {
   const publishDown = options.publishDown ?? (() => false);
-  /** Where emits go: every node through the adapter, or this node alone while publishing is down. */
-  const reachable = () => (publishDown() ? io.local : io);
+  const missedRoom = options.missedRoom ?? (() => undefined);
+  /** Where an emit to `room` goes: every node through the adapter, or this node alone while publishing is down. */
+  function reachable(room: string) {
+    if (!publishDown()) return io.to(room);
+    missedRoom(room);
+    return io.local.to(room);
+  }
 
   function hasOtherLocalSocket(room: string, socketId: string): boolean {
     const members = io.of('/').adapter.rooms.get(room);
@@ -55,13 +66,13 @@ export function createEmitter(io: RealtimeServer, options: EmitterOptions): Real
   return {
     notifier: {
       notify(userId, event, ...payload) {
-        reachable().to(rooms.user(userId)).emit(event, ...payload);
+        reachable(rooms.user(userId)).emit(event, ...payload);
       },
       notifyOthers(userId, socketId, event, ...payload) {
         // Each send echoes to the sender's other tabs; most members have none, and a broadcast
         // that reaches nobody still costs its encoding and room look-ups.
         if (options.singleNode && !hasOtherLocalSocket(rooms.user(userId), socketId)) return;
-        reachable().to(rooms.user(userId)).except(socketId).emit(event, ...payload);
+        reachable(rooms.user(userId)).except(socketId).emit(event, ...payload);
       },
       // A session's sockets are found among the member's (on every node, from the session id their
       // handshake stored in socket.data) rather than through a room per session: a room costs a few
@@ -75,13 +86,17 @@ export function createEmitter(io: RealtimeServer, options: EmitterOptions): Real
       },
     },
     presenceChanged(presence, hiddenFrom = []) {
-      reachable().to(rooms.presence(presence.profile)).except(hiddenFrom.map(rooms.user)).emit('presence', presence);
+      reachable(rooms.presence(presence.profile)).except(hiddenFrom.map(rooms.user)).emit('presence', presence);
     },
     mayHavePresenceWatchers(profileId) {
       return !options.singleNode || io.of('/').adapter.rooms.has(rooms.presence(profileId));
     },
     invalidateLocal(resource, downMs) {
       io.local.emit('invalidate', downMs === undefined ? { resource } : { resource, down_ms: downMs });
+    },
+    invalidateRooms(roomNames, resource, downMs) {
+      // One broadcast for all of them: the adapter publishes it once, not once per room.
+      if (roomNames.length > 0) io.to(roomNames).emit('invalidate', { resource, down_ms: downMs });
     },
   };
 }

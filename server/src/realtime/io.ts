@@ -74,7 +74,7 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
   io.engine.use(releaseUpgradeResponse);
   io.use(authenticateSocket(ctx, options.sites));
 
-  const emitter = createEmitter(io, { singleNode: scaleOut.kind === 'memory', publishDown: scaleOut.publishDown });
+  const emitter = createEmitter(io, { singleNode: scaleOut.kind === 'memory', publishDown: scaleOut.publishDown, missedRoom: scaleOut.missedRoom });
   // A member whose only sockets were on a crashed node is announced offline by a surviving node.
   const sweptOffline = (userId: number) => track(Promise.resolve().then(() => presence.wentOffline(userId)));
   const counter: PresenceCounter & { nodeId?: string; resync?: () => Promise<void> } = scaleOut.redis
@@ -140,9 +140,11 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
     socket.on('disconnect', onDisconnect);
   });
 
-  // Whatever was published while Redis was away is lost: members refetch from the database.
-  scaleOut.onRecovered((downMs) => {
+  // Whatever was published while Redis was away is lost: members refetch from the database. So
+  // do the members on other nodes to whom this node could not publish meanwhile.
+  scaleOut.onRecovered((downMs, missedRooms) => {
     emitter.invalidateLocal('chats', downMs);
+    emitter.invalidateRooms(missedRooms.filter(rooms.isUser), 'chats', downMs);
     if (counter.resync) track(counter.resync());
   });
 

@@ -2,7 +2,8 @@
  * The scale-out as deployed: three server processes on one SQLite file and a private Redis.
  * Members on different nodes chat, see counts and presence; an uninvolved node pays nothing for
  * their rooms; and the faults that must lose nothing: a node dying between storing and acking,
- * a member offline while messages arrive, and Redis restarting under running nodes.
+ * a member offline while messages arrive, Redis restarting under running nodes, and one node
+ * (a fourth) losing its own link to Redis while the others keep theirs.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import { clientId } from '../modules/chats/chat-test-kit.js';
 import { createMember } from '../test/factories.js';
 import { TestClient } from '../test/harness.js';
 import { sharedDatabase, startNode, startPrivateRedis, type PrivateRedis, type ServerNode, type SharedDatabase } from '../test/multi-process.js';
+import { openTcpLink } from '../test/tcp-link.js';
 import { collect, command, nextEvent, nextEventArgs, openSocket, sleep, type ClientSocket } from './testing.js';
 
 /**
@@ -221,4 +223,37 @@ describe('three server processes behind one Redis', () => {
     // presence was written back into the empty Redis
     expect(await command(onB.socket, 'presence:watch', { profiles: [a.id] })).toMatchObject({ ok: true, data: [{ online: true }] });
   }, 40_000);
+
+  it('when one node alone loses Redis, a member on another node it sent to meanwhile is told to catch up once it is back', async () => {
+    const [, node2] = nodes as [ServerNode, ServerNode];
+    // A fourth node whose own connection to Redis the test cuts; the others keep theirs.
+    const link = await openTcpLink(redis.port);
+    const cutOff = await startNode({ databaseFile: shared.file, redisUrl: link.url });
+    nodes.push(cutOff);
+    try {
+      const a = await member();
+      const b = await member();
+      const onA = await a.connect(cutOff);
+      const onB = await b.connect(node2);
+      const held = await sendAck(onA.socket, b.id, 'before the cut');
+      expect(held.ok).toBe(true);
+      const heldId = (held as { data: SendMessageResponse }).data.message.id;
+
+      const seen = collect(onB.socket, 'message:new');
+      const invalidated = nextEvent(onB.socket, 'invalidate', undefined, 15_000);
+      link.cut();
+      await sleep(300);
+      // Stored, but the node cannot publish it: it does not reach B on the other node.
+      expect((await sendAck(onA.socket, b.id, 'while cut off')).ok).toBe(true);
+      await sleep(1000);
+      expect(seen.map((m) => m.body)).not.toContain('while cut off');
+
+      link.restore();
+      expect(await invalidated).toEqual({ resource: 'chats', down_ms: expect.any(Number) });
+      const sync = await onB.http.get(`/api/sync.php?after=${heldId}`);
+      expect((sync.body as SyncResponse).messages.map((m) => m.body)).toEqual(['while cut off']);
+    } finally {
+      await link.close();
+    }
+  }, 60_000);
 });

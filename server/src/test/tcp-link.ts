@@ -1,0 +1,54 @@
+/**
+ * A TCP link to a local port that a test can cut and restore: what one server node sees when its
+ * own network to Redis fails while the other nodes' does not (a Redis restart cuts every node).
+ */
+import { createServer, connect, type Socket } from 'node:net';
+
+export interface TcpLink {
+  /** redis://127.0.0.1:<link port> */
+  url: string;
+  /** drops every open connection and refuses new ones (they are accepted and closed at once) */
+  cut(): void;
+  restore(): void;
+  close(): Promise<void>;
+}
+
+export async function openTcpLink(targetPort: number): Promise<TcpLink> {
+  let isCut = false;
+  const open = new Set<Socket>();
+  const server = createServer((client) => {
+    if (isCut) {
+      client.destroy();
+      return;
+    }
+    const upstream = connect(targetPort, '127.0.0.1');
+    const pair = [client, upstream];
+    for (const socket of pair) {
+      open.add(socket);
+      socket.on('error', () => pair.forEach((s) => s.destroy()));
+      socket.on('close', () => {
+        open.delete(socket);
+        pair.forEach((s) => s.destroy());
+      });
+    }
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    cut() {
+      isCut = true;
+      for (const socket of open) socket.destroy();
+    },
+    restore() {
+      isCut = false;
+    },
+    async close() {
+      isCut = true;
+      for (const socket of open) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
