@@ -141,16 +141,16 @@ function keepOutboxOf(userId: number | null): () => void {
  * clock and no word why. The socket is dropped at once: the offline bar shows, sends wait in the
  * outbox, and Socket.IO's reconnection (with its backoff) brings it back with a catch-up once the
  * network returns. A false alarm costs one reconnect.
+ * A socket still connecting is restarted too: Chromium lets a WebSocket whose handshake was sent
+ * before the network went complete it afterwards, and the page then said "online" on a dead
+ * network until pings timed out.
  */
 function onBrowserOffline(): void {
   restReached = false;
   // Polling, or still connecting (a page that has just loaded): no 'disconnect' will come to say so.
-  if (!socket?.connected) {
-    appStore.set(connectionAtom, 'offline');
-    return;
-  }
-  socket.disconnect();
-  socket.connect();
+  if (!socket?.connected) appStore.set(connectionAtom, 'offline');
+  socket?.disconnect();
+  socket?.connect();
 }
 
 /**
