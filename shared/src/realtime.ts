@@ -79,6 +79,11 @@ export const rooms = {
   presence: (id: number) => `presence:${id}`,
   /** whether `room` is a member's own room (`user:<id>`) */
   isUser: (room: string) => /^user:\d+$/.test(room),
+  /** the profile whose presence `room` carries (`presence:<id>`); undefined for another room */
+  presenceProfile: (room: string): number | undefined => {
+    const match = /^presence:(\d+)$/.exec(room);
+    return match ? Number(match[1]) : undefined;
+  },
 };
 
 /** Most profiles one `presence:watch` may name. */

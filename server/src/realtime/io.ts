@@ -77,7 +77,7 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
   const emitter = createEmitter(io, { singleNode: scaleOut.kind === 'memory', publishDown: scaleOut.publishDown, missedRoom: scaleOut.missedRoom });
   // A member whose only sockets were on a crashed node is announced offline by a surviving node.
   const sweptOffline = (userId: number) => track(Promise.resolve().then(() => presence.wentOffline(userId)));
-  const counter: PresenceCounter & { nodeId?: string; resync?: () => Promise<void> } = scaleOut.redis
+  const counter: PresenceCounter & Partial<Pick<RedisPresenceCounter, 'nodeId' | 'resync' | 'localMembers'>> = scaleOut.redis
     ? new RedisPresenceCounter(scaleOut.redis, sweptOffline)
     : new MemoryPresenceCounter();
   const presence = new PresenceService(ctx, counter, emitter);
@@ -145,8 +145,19 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
   scaleOut.onRecovered((downMs, missedRooms) => {
     emitter.invalidateLocal('chats', downMs);
     emitter.invalidateRooms(missedRooms.filter(rooms.isUser), 'chats', downMs);
-    if (counter.resync) track(counter.resync());
+    track(resyncPresence(missedRooms.map(rooms.presenceProfile).filter((id) => id !== undefined)));
   });
+
+  /**
+   * Redis learns this node's counts again; then the watchers on other nodes hear the presence of
+   * the members whose changes this node could not publish, and of all its members when another
+   * node had swept them offline meanwhile.
+   */
+  async function resyncPresence(missedProfiles: number[]): Promise<void> {
+    if (!counter.resync || !counter.localMembers) return;
+    const { swept } = await counter.resync();
+    await presence.announce(swept ? [...new Set([...missedProfiles, ...counter.localMembers()])] : missedProfiles);
+  }
 
   const nodeId = counter.nodeId ?? `pid-${process.pid}`;
   return {

@@ -2,6 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { startPrivateRedis, type PrivateRedis } from '../test/multi-process.js';
+import { openTcpLink } from '../test/tcp-link.js';
 import { RedisPresenceCounter } from './presence-redis.js';
 import { sleep } from './testing.js';
 
@@ -10,8 +11,8 @@ let redis: PrivateRedis;
 const clients: Redis[] = [];
 const counters: RedisPresenceCounter[] = [];
 
-function node(onSweptOffline: (userId: number) => void = () => {}) {
-  const client = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+function node(onSweptOffline: (userId: number) => void = () => {}, url = redis.url) {
+  const client = new Redis(url, { maxRetriesPerRequest: 1 });
   const counter = new RedisPresenceCounter(client, onSweptOffline, fast);
   clients.push(client);
   counters.push(counter);
@@ -63,7 +64,51 @@ describe('presence counts across nodes', () => {
     await redis.start();
     await sleep(500); // clients reconnect
     expect(await other.onlineAmong([21])).toEqual(new Set());
-    await one.resync();
+    // Empty after a restart, but nobody swept this node: its members were never announced offline.
+    expect(await one.resync()).toEqual({ swept: false });
     expect(await other.onlineAmong([21])).toEqual(new Set([21]));
+  });
+
+  it('a member who left while only this node had lost Redis is not shown online once it is back', async () => {
+    const link = await openTcpLink(redis.port);
+    try {
+      const cutOff = node(undefined, link.url);
+      const other = node().counter;
+      await cutOff.counter.opened(31);
+      await cutOff.counter.opened(32);
+      await link.cut();
+      // Redis kept the entries this node wrote; the node answers from its own counts meanwhile.
+      expect(await cutOff.counter.closed(31)).toBe(true);
+      await link.restore();
+      const deadline = Date.now() + 5000;
+      while (cutOff.client.status !== 'ready' && Date.now() < deadline) await sleep(50);
+      await cutOff.counter.resync();
+      expect(await other.onlineAmong([31, 32])).toEqual(new Set([32]));
+    } finally {
+      await link.close();
+    }
+  });
+
+  it('a node cut off for longer than its heartbeat lives learns that its members were swept offline, and counts them again', async () => {
+    const link = await openTcpLink(redis.port);
+    try {
+      const swept: number[] = [];
+      const survivor = node((userId) => swept.push(userId)).counter;
+      const cutOff = node(undefined, link.url);
+      await cutOff.counter.opened(41);
+      await link.cut();
+      const deadline = Date.now() + 5000;
+      while (!swept.includes(41) && Date.now() < deadline) await sleep(100);
+      expect(swept).toContain(41);
+
+      await link.restore();
+      while (cutOff.client.status !== 'ready' && Date.now() < deadline + 5000) await sleep(50);
+      expect(await cutOff.counter.resync()).toEqual({ swept: true });
+      expect(await survivor.onlineAmong([41])).toEqual(new Set([41]));
+      // Told once: the next outage starts clean.
+      expect(await cutOff.counter.resync()).toEqual({ swept: false });
+    } finally {
+      await link.close();
+    }
   });
 });

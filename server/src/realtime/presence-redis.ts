@@ -16,6 +16,9 @@ const userKey = (userId: number) => `presence:user:${userId}`;
 const NODE_PREFIX = 'presence:node:';
 const NODES_SET = 'presence:nodes';
 const nodeUsersKey = (node: string) => `presence:node-users:${node}`;
+const sweptKey = (node: string) => `presence:swept:${node}`;
+/** How long a swept node's mark waits for it to come back: a day covers any outage it survives. */
+const SWEPT_MARK_SECONDS = 24 * 60 * 60;
 
 /**
  * KEYS[1] member hash; ARGV[1] this node, ARGV[2] delta (0: just count), ARGV[3] node key prefix.
@@ -83,16 +86,40 @@ export class RedisPresenceCounter implements PresenceCounter {
     }
   }
 
-  /** Writes this node's counts back, e.g. into a Redis that restarted empty. */
-  async resync(): Promise<void> {
-    const pipeline = this.redis.pipeline();
-    pipeline.set(NODE_PREFIX + this.nodeId, '1', 'EX', this.timing.nodeTtlSeconds);
-    pipeline.sadd(NODES_SET, this.nodeId);
-    for (const [userId, n] of this.local.entries()) {
-      pipeline.hset(userKey(userId), this.nodeId, n);
-      pipeline.sadd(nodeUsersKey(this.nodeId), String(userId));
+  /**
+   * Makes Redis agree with this node's counts after an outage: writes them back (into a Redis that
+   * restarted empty) and removes the members who left here while Redis was away. When only this
+   * node had lost Redis, Redis kept what it wrote before, and a member whose last socket closed
+   * meanwhile stayed counted online on every node for as long as this node lived.
+   * Returns whether another node swept this one's members offline meanwhile (it had stopped
+   * beating for longer than the TTL): they are still here, and their watchers should hear so.
+   */
+  async resync(): Promise<{ swept: boolean }> {
+    try {
+      const [listed, swept] = await Promise.all([this.redis.smembers(nodeUsersKey(this.nodeId)), this.redis.getdel(sweptKey(this.nodeId))]);
+      const pipeline = this.redis.pipeline();
+      pipeline.set(NODE_PREFIX + this.nodeId, '1', 'EX', this.timing.nodeTtlSeconds);
+      pipeline.sadd(NODES_SET, this.nodeId);
+      for (const [userId, n] of this.local.entries()) {
+        pipeline.hset(userKey(userId), this.nodeId, n);
+        pipeline.sadd(nodeUsersKey(this.nodeId), String(userId));
+      }
+      for (const member of listed) {
+        if (this.local.has(Number(member))) continue;
+        pipeline.hdel(userKey(Number(member)), this.nodeId);
+        pipeline.srem(nodeUsersKey(this.nodeId), member);
+      }
+      await pipeline.exec();
+      return { swept: swept !== null };
+    } catch (err) {
+      console.error('[realtime] presence resync failed:', (err as Error).message);
+      return { swept: false };
     }
-    await pipeline.exec().catch((err: Error) => console.error('[realtime] presence resync failed:', err.message));
+  }
+
+  /** This node's members, by the sockets it holds. */
+  localMembers(): number[] {
+    return [...this.local.entries()].map(([userId]) => userId);
   }
 
   async close(): Promise<void> {
@@ -123,6 +150,8 @@ export class RedisPresenceCounter implements PresenceCounter {
     for (const node of await this.redis.smembers(NODES_SET)) {
       if (node === this.nodeId || (await this.redis.exists(NODE_PREFIX + node))) continue;
       if ((await this.redis.srem(NODES_SET, node)) !== 1) continue; // another node is sweeping it
+      // A node cut off from Redis, not dead, learns from this when it is back (resync).
+      await this.redis.set(sweptKey(node), '1', 'EX', SWEPT_MARK_SECONDS);
       const members = await this.redis.smembers(nodeUsersKey(node));
       await this.redis.del(nodeUsersKey(node));
       for (const member of members) {

@@ -5,6 +5,7 @@ import type { ChatsResponse } from '@shared/api/chats.js';
 import type { PresenceDto } from '@shared/realtime.js';
 import { loggedInMember, send } from '../modules/chats/chat-test-kit.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
+import type { PresenceService } from './presence.js';
 import { collect, command, nextEvent, openSocket, sleep, type ClientSocket } from './testing.js';
 
 let server: TestServer;
@@ -138,6 +139,26 @@ describe('presence', () => {
     blockerTab.close();
     await sleep(200);
     expect(events).toEqual([]);
+  });
+
+  it('announces what it is told to (after a Redis outage): the state now, never an invisible member, never to a member in a block', async () => {
+    const { watcher, watched, watcherSocket } = await pair();
+    const invisible = await member({ invisible: true });
+    await send(invisible.client, watcher.id, 'hi');
+    const blocker = await member();
+    await send(blocker.client, watcher.id, 'hi');
+    await watch(watcherSocket, [watched.id, invisible.id, blocker.id]);
+    // The watch was made before the block: the room still holds the watcher.
+    expect((await blocker.client.post('/api/block.php', { profile: watcher.id })).status).toBe(200);
+    await watched.connect();
+    await invisible.connect();
+    await blocker.connect();
+    await sleep(200);
+
+    const events = collect(watcherSocket, 'presence');
+    await (server.ctx.presence as PresenceService).announce([watched.id, invisible.id, blocker.id]);
+    await sleep(200);
+    expect(events).toEqual([{ profile: watched.id, online: true, last_seen: null }]);
   });
 
   it('the list over the socket watches the profiles it lists, but not one in a block, and a later watch list replaces it', async () => {

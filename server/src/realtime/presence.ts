@@ -42,6 +42,22 @@ export class PresenceService implements PresenceReader {
     if (shown) this.emitter.presenceChanged({ profile: userId, online: false, last_seen: iso(now) }, shown.hiddenFrom);
   }
 
+  /**
+   * Tells the watchers of these members, on every node, whether they are online now (after a
+   * Redis outage in which their changes could not be published). Invisible members stay silent.
+   * In slices, so a node announcing all its members after a long outage keeps serving between them.
+   */
+  async announce(userIds: number[]): Promise<void> {
+    for (let start = 0; start < userIds.length; start += ANNOUNCE_SLICE) {
+      const slice = userIds.slice(start, start + ANNOUNCE_SLICE);
+      const online = await this.counter.onlineAmong(slice);
+      for (const userId of slice) {
+        const shown = this.shownMember(userId);
+        if (shown) this.emitter.presenceChanged({ profile: userId, online: online.has(userId), last_seen: iso(shown.lastSeenAt) }, shown.hiddenFrom);
+      }
+    }
+  }
+
   async lookup(profileIds: number[]): Promise<PresenceDto[]> {
     if (profileIds.length === 0) return [];
     const rows = presenceOf(this.ctx.db).all({ ids: JSON.stringify(profileIds) });
@@ -67,6 +83,8 @@ export class PresenceService implements PresenceReader {
     });
   }
 }
+
+const ANNOUNCE_SLICE = 200;
 
 function iso(ms: number | null): string | null {
   return ms === null ? null : new Date(ms).toISOString();

@@ -224,7 +224,7 @@ describe('three server processes behind one Redis', () => {
     expect(await command(onB.socket, 'presence:watch', { profiles: [a.id] })).toMatchObject({ ok: true, data: [{ online: true }] });
   }, 40_000);
 
-  it('when one node alone loses Redis, a member on another node it sent to meanwhile is told to catch up once it is back', async () => {
+  it('when one node alone loses Redis, a member on another node it sent to meanwhile is told to catch up once it is back, and hears who left meanwhile', async () => {
     const [, node2] = nodes as [ServerNode, ServerNode];
     // A fourth node whose own connection to Redis the test cuts; the others keep theirs.
     const link = await openTcpLink(redis.port);
@@ -235,23 +235,33 @@ describe('three server processes behind one Redis', () => {
       const b = await member();
       const onA = await a.connect(cutOff);
       const onB = await b.connect(node2);
+      // C, on the node that will be cut off, leaves during the cut; B watches C.
+      const c = await member();
+      const onC = await c.connect(cutOff);
+      expect((await sendAck(onC.socket, b.id, 'hello from C')).ok).toBe(true);
+      expect(await command(onB.socket, 'presence:watch', { profiles: [c.id] })).toMatchObject({ ok: true, data: [{ profile: c.id }] });
       const held = await sendAck(onA.socket, b.id, 'before the cut');
       expect(held.ok).toBe(true);
       const heldId = (held as { data: SendMessageResponse }).data.message.id;
 
       const seen = collect(onB.socket, 'message:new');
       const invalidated = nextEvent(onB.socket, 'invalidate', undefined, 15_000);
-      link.cut();
+      const cLeft = nextEvent(onB.socket, 'presence', (p) => p.profile === c.id && !p.online, 15_000);
+      await link.cut();
       await sleep(300);
+      onC.socket.close();
       // Stored, but the node cannot publish it: it does not reach B on the other node.
       expect((await sendAck(onA.socket, b.id, 'while cut off')).ok).toBe(true);
       await sleep(1000);
       expect(seen.map((m) => m.body)).not.toContain('while cut off');
 
-      link.restore();
+      await link.restore();
       expect(await invalidated).toEqual({ resource: 'chats', down_ms: expect.any(Number) });
       const sync = await onB.http.get(`/api/sync.php?after=${heldId}`);
       expect((sync.body as SyncResponse).messages.map((m) => m.body)).toEqual(['while cut off']);
+      // Told live, and not counted online by Redis any more either (it kept what the node wrote before the cut).
+      expect(await cLeft).toMatchObject({ profile: c.id, online: false });
+      expect(await command(onB.socket, 'presence:watch', { profiles: [c.id] })).toMatchObject({ ok: true, data: [{ online: false }] });
     } finally {
       await link.close();
     }

@@ -7,20 +7,16 @@ import { createServer, connect, type Socket } from 'node:net';
 export interface TcpLink {
   /** redis://127.0.0.1:<link port> */
   url: string;
-  /** drops every open connection and refuses new ones (they are accepted and closed at once) */
-  cut(): void;
-  restore(): void;
+  /** drops every open connection and refuses new ones (the port stops listening) */
+  cut(): Promise<void>;
+  /** listens on the same port again */
+  restore(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function openTcpLink(targetPort: number): Promise<TcpLink> {
-  let isCut = false;
   const open = new Set<Socket>();
   const server = createServer((client) => {
-    if (isCut) {
-      client.destroy();
-      return;
-    }
     const upstream = connect(targetPort, '127.0.0.1');
     const pair = [client, upstream];
     for (const socket of pair) {
@@ -34,21 +30,20 @@ export async function openTcpLink(targetPort: number): Promise<TcpLink> {
     client.pipe(upstream);
     upstream.pipe(client);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const stop = () => {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const socket of open) socket.destroy();
+    return closed;
+  };
+  await listen(0);
   const { port } = server.address() as { port: number };
   return {
     url: `redis://127.0.0.1:${port}`,
-    cut() {
-      isCut = true;
-      for (const socket of open) socket.destroy();
-    },
-    restore() {
-      isCut = false;
-    },
-    async close() {
-      isCut = true;
-      for (const socket of open) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+    cut: stop,
+    restore: () => listen(port),
+    close: async () => {
+      if (server.listening) await stop();
     },
   };
 }
