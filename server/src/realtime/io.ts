@@ -150,13 +150,14 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
 
   /**
    * Redis learns this node's counts again; then the watchers on other nodes hear the presence of
-   * the members whose changes this node could not publish, and of all its members when another
-   * node had swept them offline meanwhile.
+   * the members whose changes this node could not publish, of all its members when another
+   * node had swept them offline meanwhile, and of those Redis had lost (it restarted empty: the
+   * nodes whole before this one showed them offline to members who caught up meanwhile).
    */
   async function resyncPresence(missedProfiles: number[]): Promise<void> {
     if (!counter.resync || !counter.localMembers) return;
-    const { swept } = await counter.resync();
-    await presence.announce(swept ? [...new Set([...missedProfiles, ...counter.localMembers()])] : missedProfiles);
+    const { swept, unlisted } = await counter.resync();
+    await presence.announce([...new Set([...missedProfiles, ...(swept ? counter.localMembers() : unlisted)])]);
   }
 
   const nodeId = counter.nodeId ?? `pid-${process.pid}`;

@@ -93,8 +93,12 @@ export class RedisPresenceCounter implements PresenceCounter {
    * meanwhile stayed counted online on every node for as long as this node lived.
    * Returns whether another node swept this one's members offline meanwhile (it had stopped
    * beating for longer than the TTL): they are still here, and their watchers should hear so.
+   * Also returns `unlisted`: this node's members that Redis did not list for it (a Redis that
+   * restarted empty). Until now every other node counted them offline, and members there that
+   * caught up meanwhile (their node was whole again first) were shown them offline: their
+   * watchers should hear that they are online.
    */
-  async resync(): Promise<{ swept: boolean }> {
+  async resync(): Promise<{ swept: boolean; unlisted: number[] }> {
     try {
       const [listed, swept] = await Promise.all([this.redis.smembers(nodeUsersKey(this.nodeId)), this.redis.getdel(sweptKey(this.nodeId))]);
       const pipeline = this.redis.pipeline();
@@ -110,10 +114,12 @@ export class RedisPresenceCounter implements PresenceCounter {
         pipeline.srem(nodeUsersKey(this.nodeId), member);
       }
       await pipeline.exec();
-      return { swept: swept !== null };
+      const listedIds = new Set(listed.map(Number));
+      const unlisted = this.localMembers().filter((userId) => !listedIds.has(userId));
+      return { swept: swept !== null, unlisted };
     } catch (err) {
       console.error('[realtime] presence resync failed:', (err as Error).message);
-      return { swept: false };
+      return { swept: false, unlisted: [] };
     }
   }
 

@@ -14,7 +14,8 @@ export interface TcpLink {
   close(): Promise<void>;
 }
 
-export async function openTcpLink(targetPort: number): Promise<TcpLink> {
+/** `port`: a fixed one to listen on (tests that must stay within an agreed range), else any free one. */
+export async function openTcpLink(targetPort: number, port = 0): Promise<TcpLink> {
   const open = new Set<Socket>();
   const server = createServer((client) => {
     const upstream = connect(targetPort, '127.0.0.1');
@@ -36,12 +37,12 @@ export async function openTcpLink(targetPort: number): Promise<TcpLink> {
     for (const socket of open) socket.destroy();
     return closed;
   };
-  await listen(0);
-  const { port } = server.address() as { port: number };
+  await listen(port);
+  const { port: listening } = server.address() as { port: number };
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: `redis://127.0.0.1:${listening}`,
     cut: stop,
-    restore: () => listen(port),
+    restore: () => listen(listening),
     close: async () => {
       if (server.listening) await stop();
     },
