@@ -17,12 +17,6 @@ import { sharedDatabase, startNode, startPrivateRedis, type PrivateRedis, type S
 import { openTcpLink, type TcpLink } from '../test/tcp-link.js';
 import { command, nextEvent, openSocket, type ClientSocket } from './testing.js';
 
-// Free ports unless set (where only an agreed range may be used).
-const portFrom = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
-const REDIS_PORT = portFrom('TEST_REDIS_PORT');
-const NODE_PORTS = [portFrom('TEST_NODE1_PORT'), portFrom('TEST_NODE2_PORT')];
-const LINK_PORT = portFrom('TEST_LINK_PORT');
-
 let redis: PrivateRedis;
 let shared: SharedDatabase;
 let link: TcpLink;
@@ -39,12 +33,12 @@ async function connectedMember(node: ServerNode): Promise<{ id: number; socket: 
 }
 
 beforeAll(async () => {
-  redis = await startPrivateRedis(REDIS_PORT);
+  redis = await startPrivateRedis();
   shared = sharedDatabase();
-  link = await openTcpLink(redis.port, LINK_PORT);
+  link = await openTcpLink(redis.port);
   nodes = await Promise.all([
-    startNode({ databaseFile: shared.file, redisUrl: redis.url, port: NODE_PORTS[0] }),
-    startNode({ databaseFile: shared.file, redisUrl: link.url, port: NODE_PORTS[1] }),
+    startNode({ databaseFile: shared.file, redisUrl: redis.url }),
+    startNode({ databaseFile: shared.file, redisUrl: link.url }),
   ]);
 }, 60_000);
 

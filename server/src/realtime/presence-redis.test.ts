@@ -20,8 +20,7 @@ function node(onSweptOffline: (userId: number) => void = () => {}, url = redis.u
 }
 
 beforeAll(async () => {
-  // A free port unless set (where only an agreed range may be used).
-  redis = await startPrivateRedis(process.env.TEST_REDIS_PORT ? Number(process.env.TEST_REDIS_PORT) : undefined);
+  redis = await startPrivateRedis();
 });
 // Each test's nodes stop beating before the next test, so only its own survivor can sweep.
 afterEach(async () => {
@@ -72,7 +71,7 @@ describe('presence counts across nodes', () => {
   });
 
   it('a member who left while only this node had lost Redis is not shown online once it is back', async () => {
-    const link = await openTcpLink(redis.port, Number(process.env.TEST_LINK_PORT ?? 0));
+    const link = await openTcpLink(redis.port);
     try {
       const cutOff = node(undefined, link.url);
       const other = node().counter;
@@ -92,7 +91,7 @@ describe('presence counts across nodes', () => {
   });
 
   it('a node cut off for longer than its heartbeat lives learns that its members were swept offline, and counts them again', async () => {
-    const link = await openTcpLink(redis.port, Number(process.env.TEST_LINK_PORT ?? 0));
+    const link = await openTcpLink(redis.port);
     try {
       const swept: number[] = [];
       const survivor = node((userId) => swept.push(userId)).counter;

@@ -14,8 +14,7 @@ export interface TcpLink {
   close(): Promise<void>;
 }
 
-/** `port`: a fixed one to listen on (tests that must stay within an agreed range), else any free one. */
-export async function openTcpLink(targetPort: number, port = 0): Promise<TcpLink> {
+export async function openTcpLink(targetPort: number): Promise<TcpLink> {
   const open = new Set<Socket>();
   const server = createServer((client) => {
     const upstream = connect(targetPort, '127.0.0.1');
@@ -37,12 +36,12 @@ export async function openTcpLink(targetPort: number, port = 0): Promise<TcpLink
     for (const socket of open) socket.destroy();
     return closed;
   };
-  await listen(port);
-  const { port: listening } = server.address() as { port: number };
+  await listen(0);
+  const { port } = server.address() as { port: number };
   return {
-    url: `redis://127.0.0.1:${listening}`,
+    url: `redis://127.0.0.1:${port}`,
     cut: stop,
-    restore: () => listen(listening),
+    restore: () => listen(port),
     close: async () => {
       if (server.listening) await stop();
     },
