@@ -246,6 +246,7 @@ describe('three server processes behind one Redis', () => {
 
       const seen = collect(onB.socket, 'message:new');
       const invalidated = nextEvent(onB.socket, 'invalidate', undefined, 15_000);
+      const invalidatesOfA = collect(onA.socket, 'invalidate');
       const cLeft = nextEvent(onB.socket, 'presence', (p) => p.profile === c.id && !p.online, 15_000);
       await link.cut();
       await sleep(300);
@@ -261,6 +262,10 @@ describe('three server processes behind one Redis', () => {
       expect((sync.body as SyncResponse).messages.map((m) => m.body)).toEqual(['while cut off']);
       // Told live, and not counted online by Redis any more either (it kept what the node wrote before the cut).
       expect(await cLeft).toMatchObject({ profile: c.id, online: false });
+      // A, on the node cut off, catches up once: its room was missed too (the echo to A's other
+      // tabs), but the rooms' invalidate goes to the other nodes only.
+      await sleep(500);
+      expect(invalidatesOfA).toEqual([{ resource: 'chats', down_ms: expect.any(Number) }]);
       expect(await command(onB.socket, 'presence:watch', { profiles: [c.id] })).toMatchObject({ ok: true, data: [{ online: false }] });
     } finally {
       await link.close();

@@ -17,7 +17,16 @@ export interface SocketData {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface InterServerEvents {}
+/** Events between server nodes (`io.serverSideEmit`): they reach every other node, never the sender. */
+export interface InterServerEvents {
+  /**
+   * From a node that could not publish to these rooms during a Redis outage: the members of them
+   * connected to the receiving node are told to refetch. The sender's own members were told already.
+   */
+  'invalidate-rooms': (input: { rooms: string[]; resource: InvalidatedResource; down_ms: number }) => void;
+}
+
+export type InvalidatedResource = Parameters<ServerToClientEvents['invalidate']>[0]['resource'];
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type MemberSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
