@@ -4,7 +4,7 @@
  */
 export interface ChatBenchOptions {
   quick: boolean;
-  /** which scenarios to run (1 throughput, 2 idle, 3 cross-node, 4 reconnect storm) */
+  /** which scenarios to run (1 throughput, 2 idle, 3 cross-node, 4 reconnect storm; 5 Redis restart, only when asked) */
   scenarios: Set<number>;
   /** connected members in scenario 1 (pairs chatting) */
   members: number;

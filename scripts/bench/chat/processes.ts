@@ -110,14 +110,45 @@ function wrap(kind: ServeKind, child: ChildProcess, port: number, startupMs: num
 export interface RedisProcess {
   url: string;
   stop(): Promise<void>;
+  /** SIGKILL, like a crash */
+  crash(): Promise<void>;
+  /** starts it again on the same port (and data directory); resolves once it answers */
+  start(): Promise<void>;
 }
 
-/** A throwaway redis-server on a free port, no persistence, on the server core. */
-export async function startRedis(): Promise<RedisProcess> {
+/**
+ * A throwaway redis-server on a free port, on the server core. Without persistence by default;
+ * `appendOnlyDir`: with the append-only file there, as docker-compose.yml runs it, so a restart
+ * keeps its sessions and presence.
+ */
+export async function startRedis(options: { appendOnlyDir?: string } = {}): Promise<RedisProcess> {
   const port = await freePort();
-  const [command, args] = pinned(SERVER_CPU, 'redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1']);
-  const child = spawn(command, args, { stdio: 'ignore' });
+  const persistence = options.appendOnlyDir ? ['--appendonly', 'yes', '--dir', options.appendOnlyDir] : ['--appendonly', 'no'];
   const url = `redis://127.0.0.1:${port}`;
+  let child: ChildProcess;
+  let exited: Promise<unknown>;
+  const start = async () => {
+    const [command, args] = pinned(SERVER_CPU, 'redis-server', ['--port', String(port), '--save', '', ...persistence, '--bind', '127.0.0.1']);
+    child = spawn(command, args, { stdio: 'ignore' });
+    exited = once(child, 'exit');
+    await untilRedisAnswers(url);
+  };
+  await start();
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+    async crash() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+    start,
+  };
+}
+
+async function untilRedisAnswers(url: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
     probe.on('error', () => {});
@@ -125,21 +156,13 @@ export async function startRedis(): Promise<RedisProcess> {
       await probe.connect();
       await probe.ping();
       probe.disconnect();
-      break;
+      return;
     } catch {
       probe.disconnect();
       if (attempt > 50) throw new Error('redis-server did not start');
       await sleep(100);
     }
   }
-  const exited = once(child, 'exit');
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 /** CPU time of this process as a share of one core since `since`. */

@@ -62,6 +62,8 @@ export class AppClient implements TargetClient {
   static readonly connectErrors = new Map<string, number>();
   onReconnect?: (client: AppClient, newestBefore: number) => void;
   onDisconnect?: (client: AppClient) => void;
+  /** the server said to refetch (`invalidate`), e.g. after a Redis outage */
+  onInvalidate?: (client: AppClient) => void;
 
   constructor(private readonly options: ConnectOptions) {
     this.memberId = options.member.id;
@@ -84,6 +86,7 @@ export class AppClient implements TargetClient {
       connectedBefore = true;
     });
     this.socket.on('disconnect', () => this.onDisconnect?.(this));
+    this.socket.on('invalidate', () => this.onInvalidate?.(this));
     this.socket.on('connect_error', (err) => {
       if (!connectedBefore) return;
       AppClient.connectErrors.set(err.message, (AppClient.connectErrors.get(err.message) ?? 0) + 1);
