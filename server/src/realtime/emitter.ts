@@ -4,7 +4,8 @@
  */
 import { rooms, type PresenceDto, type ServerToClientEvents } from '@shared/realtime.js';
 import type { Notifier } from './notifier.js';
-import type { InvalidatedResource, RealtimeServer } from './types.js';
+import { invalidatePaced } from './paced-invalidation.js';
+import type { InvalidatedResource, MemberSocket, RealtimeServer } from './types.js';
 
 export interface RealtimeEmitter {
   notifier: Notifier;
@@ -15,7 +16,7 @@ export interface RealtimeEmitter {
    * rooms are the whole truth; with Redis a watcher may sit on another node, so the answer is true.
    */
   mayHavePresenceWatchers(profileId: number): boolean;
-  /** tells every socket connected to THIS node to refetch a resource (after a Redis outage of `downMs`) */
+  /** tells every socket connected to THIS node to refetch a resource (after a Redis outage of `downMs`), paced */
   invalidateLocal(resource: InvalidatedResource, downMs?: number): void;
   /**
    * tells the members of these rooms connected to OTHER nodes to refetch a resource (after a Redis
@@ -41,8 +42,15 @@ export interface EmitterOptions {
 }
 
 export function createEmitter(io: RealtimeServer, options: EmitterOptions): RealtimeEmitter {
+  /** This node's sockets in any of these rooms, each once. */
+  function localSocketsIn(roomNames: string[]): MemberSocket[] {
+    const { adapter, sockets } = io.of('/');
+    const ids = new Set<string>();
+    for (const room of roomNames) for (const id of adapter.rooms.get(room) ?? []) ids.add(id);
+    return [...ids].map((id) => sockets.get(id)).filter((socket) => socket !== undefined);
+  }
   io.on('invalidate-rooms', ({ rooms: roomNames, resource, down_ms }) => {
-    if (roomNames.length > 0) io.local.to(roomNames).emit('invalidate', { resource, down_ms });
+    invalidatePaced(localSocketsIn(roomNames), { resource, down_ms });
   });
   const publishDown = options.publishDown ?? (() => false);
   const missedRoom = options.missedRoom ?? (() => undefined);
@@ -96,7 +104,8 @@ export function createEmitter(io: RealtimeServer, options: EmitterOptions): Real
       return !options.singleNode || io.of('/').adapter.rooms.has(rooms.presence(profileId));
     },
     invalidateLocal(resource, downMs) {
-      io.local.emit('invalidate', downMs === undefined ? { resource } : { resource, down_ms: downMs });
+      // Paced: every member of the node is told, and each then asks the database (paced-invalidation.ts).
+      invalidatePaced([...io.of('/').sockets.values()], downMs === undefined ? { resource } : { resource, down_ms: downMs });
     },
     invalidateRooms(roomNames, resource, downMs) {
       // One message for all of them, and to the other nodes only: a broadcast to the rooms would
