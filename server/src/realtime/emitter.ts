@@ -2,7 +2,7 @@
  * The one place that emits to Socket.IO rooms. Services reach members through the Notifier
  * (room `user:<id>` on whichever node holds their sockets); presence goes to `presence:<id>`.
  */
-import { rooms, type PresenceDto, type ServerToClientEvents } from '@shared/realtime.js';
+import { rooms, type PresenceDto } from '@shared/realtime.js';
 import type { Notifier } from './notifier.js';
 import { invalidatePaced } from './paced-invalidation.js';
 import type { InvalidatedResource, MemberSocket, RealtimeServer } from './types.js';

@@ -16,7 +16,6 @@ export interface SocketData {
   epoch: number;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 /** Events between server nodes (`io.serverSideEmit`): they reach every other node, never the sender. */
 export interface InterServerEvents {
   /**
