@@ -11,9 +11,9 @@ let redis: PrivateRedis;
 const clients: Redis[] = [];
 const counters: RedisPresenceCounter[] = [];
 
-function node(onSweptOffline: (userId: number) => void = () => {}, url = redis.url) {
+function node(onSweptOffline: (userId: number, lastAliveAt: number | undefined) => void = () => {}, url = redis.url, now = Date.now) {
   const client = new Redis(url, { maxRetriesPerRequest: 1 });
-  const counter = new RedisPresenceCounter(client, onSweptOffline, fast);
+  const counter = new RedisPresenceCounter(client, onSweptOffline, fast, now);
   clients.push(client);
   counters.push(counter);
   return { client, counter };
@@ -41,18 +41,20 @@ describe('presence counts across nodes', () => {
     expect(await one.onlineAmong([1])).toEqual(new Set());
   });
 
-  it('drops a crashed node’s sockets once its heartbeat expires, and a survivor announces the member offline', async () => {
-    const swept: number[] = [];
-    const survivor = node((userId) => swept.push(userId)).counter;
-    const doomed = node();
+  it('drops a crashed node’s sockets once its heartbeat expires, and a survivor announces the member offline as of its last beat', async () => {
+    const swept: [number, number | undefined][] = [];
+    const survivor = node((userId, lastAliveAt) => swept.push([userId, lastAliveAt])).counter;
+    // The doomed node's clock says when it last beat: what "last seen" should say, not the sweep's time.
+    const doomedClock = 1_700_000_000_000;
+    const doomed = node(undefined, redis.url, () => doomedClock);
     await doomed.counter.opened(7);
     await survivor.opened(8);
     expect(await survivor.onlineAmong([7, 8])).toEqual(new Set([7, 8]));
 
     doomed.client.disconnect(); // the process is gone: no goodbye, no more heartbeats
     const deadline = Date.now() + 5000;
-    while (!swept.includes(7) && Date.now() < deadline) await sleep(100);
-    expect(swept).toEqual([7]);
+    while (!swept.some(([id]) => id === 7) && Date.now() < deadline) await sleep(100);
+    expect(swept).toEqual([[7, doomedClock]]);
     expect(await survivor.onlineAmong([7, 8])).toEqual(new Set([8]));
   });
 

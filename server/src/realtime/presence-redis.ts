@@ -17,6 +17,8 @@ const NODE_PREFIX = 'presence:node:';
 const NODES_SET = 'presence:nodes';
 const nodeUsersKey = (node: string) => `presence:node-users:${node}`;
 const sweptKey = (node: string) => `presence:swept:${node}`;
+/** node id -> time of its last heartbeat (ms): when a dead node's members were last known online */
+const BEATS_KEY = 'presence:beats';
 /** How long a swept node's mark waits for it to come back: a day covers any outage it survives. */
 const SWEPT_MARK_SECONDS = 24 * 60 * 60;
 
@@ -44,11 +46,15 @@ export class RedisPresenceCounter implements PresenceCounter {
   private readonly local = new LocalSocketCounts();
   private readonly heartbeat: NodeJS.Timeout;
 
-  /** onSweptOffline: a member who was only connected to a dead node is now offline */
+  /**
+   * onSweptOffline: a member who was only connected to a dead node is now offline; lastAliveAt is
+   * that node's last heartbeat (undefined when it is not known), the last time they were known online
+   */
   constructor(
     private readonly redis: Redis,
-    private readonly onSweptOffline: (userId: number) => void,
+    private readonly onSweptOffline: (userId: number, lastAliveAt: number | undefined) => void,
     private readonly timing = DEFAULT_PRESENCE_TIMING,
+    private readonly now: () => number = Date.now,
   ) {
     void this.beat();
     this.heartbeat = setInterval(() => void this.beat(), timing.heartbeatMs);
@@ -104,6 +110,7 @@ export class RedisPresenceCounter implements PresenceCounter {
       const pipeline = this.redis.pipeline();
       pipeline.set(NODE_PREFIX + this.nodeId, '1', 'EX', this.timing.nodeTtlSeconds);
       pipeline.sadd(NODES_SET, this.nodeId);
+      pipeline.hset(BEATS_KEY, this.nodeId, this.now());
       for (const [userId, n] of this.local.entries()) {
         pipeline.hset(userKey(userId), this.nodeId, n);
         pipeline.sadd(nodeUsersKey(this.nodeId), String(userId));
@@ -135,6 +142,7 @@ export class RedisPresenceCounter implements PresenceCounter {
     for (const [userId] of this.local.entries()) pipeline.hdel(userKey(userId), this.nodeId);
     pipeline.del(NODE_PREFIX + this.nodeId, nodeUsersKey(this.nodeId));
     pipeline.srem(NODES_SET, this.nodeId);
+    pipeline.hdel(BEATS_KEY, this.nodeId);
     await pipeline.exec().catch(() => {});
   }
 
@@ -144,7 +152,12 @@ export class RedisPresenceCounter implements PresenceCounter {
 
   private async beat(): Promise<void> {
     try {
-      await this.redis.pipeline().set(NODE_PREFIX + this.nodeId, '1', 'EX', this.timing.nodeTtlSeconds).sadd(NODES_SET, this.nodeId).exec();
+      await this.redis
+        .pipeline()
+        .set(NODE_PREFIX + this.nodeId, '1', 'EX', this.timing.nodeTtlSeconds)
+        .sadd(NODES_SET, this.nodeId)
+        .hset(BEATS_KEY, this.nodeId, this.now())
+        .exec();
       await this.sweepDeadNodes();
     } catch {
       /* Redis away: the next beat (or resync on reconnect) catches up */
@@ -158,11 +171,14 @@ export class RedisPresenceCounter implements PresenceCounter {
       if ((await this.redis.srem(NODES_SET, node)) !== 1) continue; // another node is sweeping it
       // A node cut off from Redis, not dead, learns from this when it is back (resync).
       await this.redis.set(sweptKey(node), '1', 'EX', SWEPT_MARK_SECONDS);
-      const members = await this.redis.smembers(nodeUsersKey(node));
-      await this.redis.del(nodeUsersKey(node));
+      const [members, lastBeat] = await Promise.all([this.redis.smembers(nodeUsersKey(node)), this.redis.hget(BEATS_KEY, node)]);
+      await this.redis.pipeline().del(nodeUsersKey(node)).hdel(BEATS_KEY, node).exec();
+      // Its members were last known online at its last beat, not now: the key took up to its TTL
+      // to expire, and "last seen" would come out that much late.
+      const lastAliveAt = lastBeat === null ? undefined : Number(lastBeat);
       for (const member of members) {
         const userId = Number(member);
-        if ((await this.count(userId, 0)) === 0) this.onSweptOffline(userId);
+        if ((await this.count(userId, 0)) === 0) this.onSweptOffline(userId, lastAliveAt);
       }
     }
   }

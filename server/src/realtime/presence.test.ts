@@ -69,6 +69,27 @@ describe('presence', () => {
     expect(await watch(watcherSocket, [watched.id])).toEqual({ ok: true, data: [{ profile: watched.id, online: false, last_seen: gone.last_seen }] });
   });
 
+  it('a member swept from a dead node is last seen at its last beat, and a later sighting elsewhere is kept', async () => {
+    const { watched, watcherSocket } = await pair();
+    await watch(watcherSocket, [watched.id]);
+    const presence = server.ctx.presence as PresenceService;
+    const lastBeat = server.clock.now() - 25_000;
+
+    const swept = nextEvent(watcherSocket, 'presence', (p) => !p.online);
+    presence.wentOffline(watched.id, lastBeat);
+    expect((await swept).last_seen).toBe(new Date(lastBeat).toISOString());
+
+    // Seen since (a page-hidden beacon, a tab on another node that closed): an older sweep does not take it back.
+    const seen = nextEvent(watcherSocket, 'presence', (p) => !p.online);
+    presence.wentOffline(watched.id);
+    const seenNow = server.clock.now();
+    await seen;
+    const again = nextEvent(watcherSocket, 'presence', (p) => !p.online);
+    presence.wentOffline(watched.id, lastBeat);
+    expect((await again).last_seen).toBe(new Date(seenNow).toISOString());
+    expect(server.db.select().from(users).where(eq(users.id, watched.id)).get()?.lastSeenAt).toBe(seenNow);
+  });
+
   it('keeps invisible members offline without a last-seen time, and never announces them', async () => {
     const { watched, watcherSocket } = await pair({ invisible: true });
     await watch(watcherSocket, [watched.id]);

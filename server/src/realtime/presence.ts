@@ -33,13 +33,16 @@ export class PresenceService implements PresenceReader {
     if (await this.counter.closed(userId)) this.wentOffline(userId);
   }
 
-  /** The member's last socket anywhere is gone (closed here, or swept from a dead node). */
-  wentOffline(userId: number): void {
-    const now = this.ctx.clock.now();
-    recordLastSeen(this.ctx.db, userId, now);
+  /**
+   * The member's last socket anywhere is gone: closed here (now), or swept from a dead node
+   * (lastAliveAt, that node's last heartbeat).
+   */
+  wentOffline(userId: number, lastAliveAt = this.ctx.clock.now()): void {
+    recordLastSeen(this.ctx.db, userId, lastAliveAt);
     if (!this.emitter.mayHavePresenceWatchers(userId)) return;
     const shown = this.shownMember(userId);
-    if (shown) this.emitter.presenceChanged({ profile: userId, online: false, last_seen: iso(now) }, shown.hiddenFrom);
+    // As stored: a later sighting elsewhere (the member came back on another node and left) stays.
+    if (shown) this.emitter.presenceChanged({ profile: userId, online: false, last_seen: iso(shown.lastSeenAt) }, shown.hiddenFrom);
   }
 
   /**

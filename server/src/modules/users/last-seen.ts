@@ -6,10 +6,16 @@ import { users } from '@db/schema/index.js';
 // Written when a member's last socket closes (thousands at once when a node restarts), when a
 // page is hidden and from the polled user endpoint: prepared once.
 const setLastSeen = preparedOnce((db) =>
-  db.update(users).set({ lastSeenAt: sql`${sql.placeholder('now')}` }).where(eq(users.id, sql.placeholder('userId'))).prepare(),
+  db
+    .update(users)
+    // Never back: a dead node's members are swept with its last heartbeat, which can be older than
+    // a sighting on another node since.
+    .set({ lastSeenAt: sql`max(coalesce(${users.lastSeenAt}, 0), ${sql.placeholder('now')})` })
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare(),
 );
 
-/** Stores when the member was last seen (users.last_seen_at), for "last seen" and "online recently". */
+/** Stores when the member was last seen (users.last_seen_at, only ever later), for "last seen" and "online recently". */
 export function recordLastSeen(db: Db, userId: number, now: number): void {
   setLastSeen(db).run({ userId, now });
 }
