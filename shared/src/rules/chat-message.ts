@@ -30,12 +30,20 @@ const NEVER_STORED_ALL = new RegExp(NEVER_STORED.source, 'gu');
 const SHOWS_SOMETHING = /[^\s\p{Cf}\uFE00-\uFE0F\u{E0100}-\u{E01EF}\u034F\u115F\u1160\u3164\uFFA0\u2800]/u;
 
 /**
+ * The text as it is sent and stored: cleaned (see NEVER_STORED) and trimmed. The composer counts
+ * this against message_length, so the line ends after a text do not make it look too long.
+ */
+export function cleanMessageBody(raw: string): string {
+  // Tested before replacing: on every send, and almost no text has any of them.
+  return (NEVER_STORED.test(raw) ? raw.replace(NEVER_STORED_ALL, '') : raw).trim();
+}
+
+/**
  * Cleans the text (see NEVER_STORED), trims it and checks it against the site's message_length.
  * Text messages must show something; a gift may carry an empty note (allowEmpty).
  */
 export function checkMessageBody(raw: string, max: number, options: { allowEmpty?: boolean } = {}): MessageBodyCheck {
-  // Tested before replacing: on every send, and almost no text has any of them.
-  const body = (NEVER_STORED.test(raw) ? raw.replace(NEVER_STORED_ALL, '') : raw).trim();
+  const body = cleanMessageBody(raw);
   if (!SHOWS_SOMETHING.test(body)) {
     if (!options.allowEmpty) return { ok: false, error: 'message_empty' };
     return { ok: true, body: '' };

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { checkMessageBody, messageLength } from '@shared/rules/chat-message.js';
+import { checkMessageBody, cleanMessageBody, messageLength } from '@shared/rules/chat-message.js';
 import { useAtomValue } from '../../state/jotai.js';
 import { localeAtom } from '../../state/locale.js';
 import { userAtom } from '../../state/user.js';
@@ -39,7 +39,9 @@ export function Composer({ disabled, onSend, onTyping, onOpenGifts, onOpenIcebre
   const idleTimer = useRef<number | undefined>(undefined);
   const box = useRef<HTMLTextAreaElement>(null);
 
-  const length = messageLength(text);
+  // Counted as it will be sent: the box's own text with trailing line ends would read "1002/1000"
+  // in red while the send goes through.
+  const length = messageLength(cleanMessageBody(text));
   const check = checkMessageBody(text, max);
   const over = length > max;
 
