@@ -127,7 +127,7 @@ test('a new conversation offers icebreakers', async ({ browser, baseURL }) => {
   await context.close();
 });
 
-test('an empty chat with a member who cannot get replies offers no icebreaker; a sent icebreaker leaves the focus in the message box', async ({ browser, baseURL, request }) => {
+test('an empty chat with a member who cannot get replies invites nothing, its notice says why; a sent icebreaker leaves the focus in the message box', async ({ browser, baseURL, request }) => {
   const james = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
   // A member who has just signed up has not confirmed the e-mail: nobody can write to them yet.
   const signup = await request.post('/api/signup.php', {
@@ -138,9 +138,25 @@ test('an empty chat with a member who cannot get replies offers no icebreaker; a
   await james.page.goto(`/members/${lotte}/chat`);
   await expect(james.page.getByTestId('chat-thread')).toBeVisible();
   await expect(james.page.getByTestId('chat-input')).toBeDisabled();
-  await expect(james.page.locator('.chat-empty-thread')).toContainText('Start your conversation with Lotte');
-  await expect(james.page.locator('.chat-empty-thread')).not.toContainText('icebreaker');
+  await expect(james.page.getByTestId('notice-unconfirmed')).toContainText('Lotte has not confirmed');
+  // No "Start your conversation with Lotte" above a box he cannot write in.
+  await expect(james.page.locator('.chat-empty-thread')).toHaveCount(0);
   await expect(james.page.getByTestId('open-icebreakers')).toHaveCount(0);
+
+  // Nor with a member who blocked him before they ever wrote: "You cannot contact this member" alone.
+  const blocker = await browser.newContext({ baseURL });
+  const signupBlocker = await blocker.request.post('/api/signup.php', {
+    data: { email: uniqueEmail('blocker'), name: 'Mila', password: 'mila-password-1', date_of_birth: '1994-04-04', gender: 'female', seeking: 'male' },
+  });
+  expect(signupBlocker.status()).toBe(201);
+  const mila = ((await signupBlocker.json()) as { user: { id: number } }).user.id;
+  const jamesId = ((await (await james.request.get('/api/user.php', { headers: { 'X-Request-Type': 'client' } })).json()) as { user: { id: number } }).user.id;
+  expect((await blocker.request.post('/api/block.php', { data: { profile: jamesId } })).status()).toBe(200);
+  await james.page.goto(`/members/${mila}/chat`);
+  await expect(james.page.getByTestId('notice-blocked')).toBeVisible();
+  await expect(james.page.getByTestId('chat-input')).toBeDisabled();
+  await expect(james.page.locator('.chat-empty-thread')).toHaveCount(0);
+  await blocker.close();
 
   // A stranger who can: the icebreaker goes out, and the member writes on in the box.
   const known = new Set(((await (await james.request.get('/api/chats.php')).json()) as ChatsResponse).chats.map((c) => c.profile.id));

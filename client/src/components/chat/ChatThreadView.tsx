@@ -200,11 +200,12 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
         stickToken={stickToken}
         unreadFromKey={unreadFromKey}
         empty={
-          // A chat whose every message is past the history cut shows the cut notice alone.
-          isEmpty && !thread.historyCut && (
+          // A chat whose every message is past the history cut shows the cut notice alone; one the
+          // member cannot write in (a block, an unconfirmed peer) invites nothing: its notice says why.
+          isEmpty && !thread.historyCut && !disabled && (
             <div className="chat-empty-thread">
               <p className="chat-empty-title">{intl.formatMessage({ id: 'chat.emptyThreadTitle' }, { name: peer.name })}</p>
-              {!disabled && canBreakIce && (
+              {canBreakIce && (
                 <>
                   <p>{intl.formatMessage({ id: 'chat.emptyThreadText' })}</p>
                   <button type="button" className="btn btn-secondary btn-md" onClick={() => setIcebreakersOpen(true)} data-testid="open-icebreakers">
