@@ -43,8 +43,11 @@ export interface ChatEntryDto {
 
 export const clientIdField = z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/);
 
-/** POST /api/messages.php and the `message:send` socket command. */
-export const sendMessageBody = z.object({
+/**
+ * POST /api/messages.php and the `message:send` socket command. Strict, as every chat body: a
+ * field it does not take ({credits: -100}, a misspelt gift_id) is refused and named, not dropped.
+ */
+export const sendMessageBody = z.strictObject({
   /** recipient profile id (a conversation is created on the first message) */
   profile: z.number().int().positive(),
   client_id: clientIdField,
@@ -58,7 +61,7 @@ export const sendMessageBody = z.object({
 });
 export type SendMessageInput = z.input<typeof sendMessageBody>;
 
-export const markReadBody = z.object({
+export const markReadBody = z.strictObject({
   conversation: z.number().int().positive(),
   /**
    * The newest message the member has on screen. Left out: through the newest message stored,
@@ -188,7 +191,7 @@ export interface DeleteChatResponse {
 }
 
 /** POST and DELETE /api/block.php */
-export const blockBody = z.object({ profile: z.number().int().positive() });
+export const blockBody = z.strictObject({ profile: z.number().int().positive() });
 export interface BlockResponse {
   profile: number;
   blocked: boolean;

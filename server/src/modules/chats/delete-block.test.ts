@@ -167,7 +167,8 @@ describe('blocking', () => {
     expect((await me.client.post('/api/block.php', { profile: 999_999 })).status).toBe(404);
     const self = await me.client.post('/api/block.php', { profile: me.user.id });
     expect(self.status).toBe(400);
-    for (const body of [{}, { profile: 'x' }, { profile: -2 }]) {
+    const other = await createMember(server.db);
+    for (const body of [{}, { profile: 'x' }, { profile: -2 }, { profile: other.id, reason: 'spam' }]) {
       const res = await me.client.post('/api/block.php', body);
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('invalid_request');

@@ -257,6 +257,12 @@ describe('sending a message', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error).toBe('invalid_request');
     }
+    // A field the endpoint does not take is named, not dropped: a good send beside it stores nothing.
+    for (const extra of [{ credits: -100 }, { giftId: 'rose' }]) {
+      const res = await a.client.post('/api/messages.php', { profile: b.id, client_id: clientId(), body: 'x', ...extra });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: 'invalid_request', fields: { [Object.keys(extra)[0]]: 'invalid_request' } });
+    }
     const broken = await a.client.post('/api/messages.php', '{"profile": 1,', {});
     expect(broken.body.error).toBe('invalid_json');
     const huge = await a.client.post('/api/messages.php', { profile: b.id, client_id: clientId(), body: 'z'.repeat(100_000) });
