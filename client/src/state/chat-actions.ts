@@ -33,7 +33,8 @@ function applyPage(response: MessagesResponse, older: boolean): number {
     },
     response.conversation,
   );
-  appStore.set(threadMetaAtom, new Map(appStore.get(threadMetaAtom)).set(profile, { profile: response.profile, blocked_by_me: response.blocked_by_me, blocked_me: response.blocked_me }));
+  const meta = { profile: response.profile, blocked_by_me: response.blocked_by_me, blocked_me: response.blocked_me, conversation_limit_reached: response.conversation_limit_reached };
+  appStore.set(threadMetaAtom, new Map(appStore.get(threadMetaAtom)).set(profile, meta));
   return profile;
 }
 

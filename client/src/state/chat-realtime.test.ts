@@ -704,7 +704,7 @@ describe('the realtime owner', () => {
     appStore.set(openChatAtom, shown ? PEER : null);
     socket.drop();
     listed = [];
-    vi.mocked(api.fetchMessages).mockResolvedValue({ conversation: CONVERSATION, messages: [], has_more: false, history_cut: false, peer_last_read: 0, last_read: 0, profile: entry(message(100, PEER)).profile, blocked_by_me: false, blocked_me: false });
+    vi.mocked(api.fetchMessages).mockResolvedValue({ conversation: CONVERSATION, messages: [], has_more: false, history_cut: false, peer_last_read: 0, last_read: 0, profile: entry(message(100, PEER)).profile, blocked_by_me: false, blocked_me: false, conversation_limit_reached: false });
     socket.connect();
     await flush();
   }
@@ -748,7 +748,7 @@ describe('the realtime owner', () => {
     await startConnected((event) =>
       event === 'catch-up' ? { ok: true, data: { chats: { chats: [], counts: COUNTS }, sync: { messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 } } } : undefined,
     );
-    vi.mocked(api.fetchMessages).mockResolvedValue({ conversation: CONVERSATION, messages: [message(100, PEER)], has_more: false, history_cut: false, peer_last_read: 0, last_read: 0, profile: entry(message(100, PEER)).profile, blocked_by_me: false, blocked_me: false });
+    vi.mocked(api.fetchMessages).mockResolvedValue({ conversation: CONVERSATION, messages: [message(100, PEER)], has_more: false, history_cut: false, peer_last_read: 0, last_read: 0, profile: entry(message(100, PEER)).profile, blocked_by_me: false, blocked_me: false, conversation_limit_reached: false });
     openThreadWith([message(100, PEER)]);
     appStore.set(openChatAtom, PEER);
     socket.drop();
@@ -796,7 +796,7 @@ describe('the realtime owner', () => {
       return { ok: true, data: { chats, sync: { messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 } } };
     });
     const opened = entry(message(100, PEER));
-    appStore.set(threadMetaAtom, new Map([[PEER, { profile: opened.profile, blocked_by_me: false, blocked_me: false }]]));
+    appStore.set(threadMetaAtom, new Map([[PEER, { profile: opened.profile, blocked_by_me: false, blocked_me: false, conversation_limit_reached: false }]]));
     socket.server('invalidate', { resource: 'chats' });
     await flush();
     expect(appStore.get(threadMetaAtom).get(PEER)).toMatchObject({ blocked_me: true, blocked_by_me: false });

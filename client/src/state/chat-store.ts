@@ -135,7 +135,7 @@ function applyEntriesToOpenedChats(entries: readonly ChatEntryDto[]): void {
       meta.blocked_by_me === entry.blocked_by_me && meta.blocked_me === entry.blocked_me && meta.profile.can_receive_replies === entry.profile.can_receive_replies;
     if (same) continue;
     changed ??= new Map(metas);
-    changed.set(entry.profile.id, { profile: { ...meta.profile, can_receive_replies: entry.profile.can_receive_replies }, blocked_by_me: entry.blocked_by_me, blocked_me: entry.blocked_me });
+    changed.set(entry.profile.id, { ...meta, profile: { ...meta.profile, can_receive_replies: entry.profile.can_receive_replies }, blocked_by_me: entry.blocked_by_me, blocked_me: entry.blocked_me });
   }
   if (changed) appStore.set(threadMetaAtom, changed);
 }

@@ -89,6 +89,8 @@ export interface ThreadMeta {
   profile: ChatProfileDto;
   blocked_by_me: boolean;
   blocked_me: boolean;
+  /** only premium may start this chat (MessagesResponse): it holds until the conversation exists */
+  conversation_limit_reached: boolean;
 }
 /** profile id -> header data from GET /api/messages.php */
 export const threadMetaAtom = atom<ReadonlyMap<number, ThreadMeta>>(new Map());

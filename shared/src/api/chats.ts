@@ -149,6 +149,11 @@ export interface MessagesResponse {
   profile: ChatProfileDto;
   blocked_by_me: boolean;
   blocked_me: boolean;
+  /**
+   * A free member who has started FREE_CONVERSATIONS conversations opened one not begun yet:
+   * only a premium member may start it (the send would answer 403 conversation_limit).
+   */
+  conversation_limit_reached: boolean;
 }
 
 /** POST /api/messages-read.php -> { counts } */

@@ -8,6 +8,8 @@ interface ChatNoticesProps {
   blockedMe: boolean;
   blockedByMe: boolean;
   canReceiveReplies: boolean;
+  /** a free member at the conversation limit, in a chat not begun yet */
+  premiumRequired?: boolean;
   failure: SendFailure | null;
   /** the balance does not cover a message: say so before a send is refused */
   short?: boolean;
@@ -15,7 +17,7 @@ interface ChatNoticesProps {
 }
 
 /** Why the member cannot write (blocked, unconfirmed peer) or why the last send failed. */
-export function ChatNotices({ name, blockedMe, blockedByMe, canReceiveReplies, failure, short = false, onUnblock }: ChatNoticesProps) {
+export function ChatNotices({ name, blockedMe, blockedByMe, canReceiveReplies, premiumRequired = false, failure, short = false, onUnblock }: ChatNoticesProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   return (
@@ -31,7 +33,7 @@ export function ChatNotices({ name, blockedMe, blockedByMe, canReceiveReplies, f
       )}
       {!blockedMe && !blockedByMe && !canReceiveReplies && <p className="chat-notice chat-notice-warning" data-testid="notice-unconfirmed">{t('chat.unconfirmed', { name })}</p>}
       {(short || failure?.code === 'insufficient_credits') && <NoCreditsNotice testId="notice-credits" alert />}
-      {failure?.code === 'conversation_limit' && (
+      {(premiumRequired || failure?.code === 'conversation_limit') && (
         <div className="chat-notice chat-notice-premium chat-notice-cta" role="alert" data-testid="notice-premium">
           <span>
             <strong>{t('chat.premiumOnlyTitle')}</strong> {t('chat.premiumOnly')}

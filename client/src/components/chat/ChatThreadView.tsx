@@ -150,7 +150,10 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
   const lastFailure = [...thread.outgoing].reverse().find((m) => m.local === 'failed')?.failure ?? null;
   const peer = meta.profile;
   const blocked = meta.blocked_me || meta.blocked_by_me;
-  const disabled = blocked || !peer.can_receive_replies;
+  // A free member at the conversation limit learns it before writing; once the peer writes first
+  // the conversation exists and the member may reply.
+  const premiumRequired = meta.conversation_limit_reached && thread.conversation === null && !blocked && peer.can_receive_replies;
+  const disabled = blocked || !peer.can_receive_replies || premiumRequired;
   const isEmpty = loaded && messages.length === 0;
   // Only a conversation not yet begun may open with an icebreaker (the server refuses any other);
   // one emptied by deleting the chat, or whose history is past a free member's cut, is not one.
@@ -236,6 +239,7 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
         blockedMe={meta.blocked_me}
         blockedByMe={meta.blocked_by_me}
         canReceiveReplies={peer.can_receive_replies}
+        premiumRequired={premiumRequired}
         failure={lastFailure}
         short={!disabled && credits < messageCredits}
         // The notice and its button go away with the block: the member goes on in the box.

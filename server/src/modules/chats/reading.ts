@@ -2,6 +2,7 @@
 import type { SiteRow, UserRow } from '@db/schema/index.js';
 import { readSnapshot } from '@db/read-snapshot.js';
 import { SYNC_MAX, type ChatEntryDto, type ChatProfileDto, type ChatsResponse, type CountsDto, type MessagesQuery, type MessagesResponse, type SyncResponse } from '@shared/api/chats.js';
+import { FREE_CONVERSATIONS } from '@shared/constants.js';
 import type { CatchUpResponse } from '@shared/realtime.js';
 import { historyCutoff } from '@shared/rules/chat-history.js';
 import type { AppContext } from '../../context.js';
@@ -103,7 +104,11 @@ function readMessagesPage(ctx: AppContext, user: UserRow, site: SiteRow, query: 
     blocked_by_me: blockedByMe.has(peerId),
     blocked_me: blockedMe.has(peerId),
   };
-  if (!conversation) return { conversation: null, messages: [], has_more: false, history_cut: false, peer_last_read: 0, last_read: 0, ...base };
+  if (!conversation) {
+    // Said before the member writes, not after a refused send (the send's own check stays the rule).
+    const limitReached = !user.paidUser && q.countStartedBy(ctx.db, user.id) >= FREE_CONVERSATIONS;
+    return { conversation: null, messages: [], has_more: false, history_cut: false, peer_last_read: 0, last_read: 0, ...base, conversation_limit_reached: limitReached };
+  }
 
   const member = q.findMember(ctx.db, conversation.id, user.id)!;
   const since = historyCutoff(now, user.paidUser);
@@ -117,6 +122,7 @@ function readMessagesPage(ctx: AppContext, user: UserRow, site: SiteRow, query: 
     peer_last_read: base.blocked_by_me || base.blocked_me ? 0 : (q.findMember(ctx.db, conversation.id, peerId)?.lastReadMessageId ?? 0),
     last_read: member.lastReadMessageId,
     ...base,
+    conversation_limit_reached: false,
   };
 }
 

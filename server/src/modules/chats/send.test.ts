@@ -4,6 +4,7 @@ import { conversationMembers, conversations, messages } from '@db/schema/index.j
 import { startTestServer, TestClient, type TestServer } from '../../test/harness.js';
 import { statementsRunBy, wideReads } from '../../test/statement-plans.js';
 import { createMember, ledgerMovementsOf } from '../../test/factories.js';
+import type { MessagesResponse } from '@shared/api/chats.js';
 import { creditBalance } from '../credits/ledger.js';
 import { clientId, loggedInMember, send } from './chat-test-kit.js';
 
@@ -210,6 +211,31 @@ describe('sending a message', () => {
     for (const p of [p1, p2, p3]) expect((await send(premium.client, p.id)).status).toBe(201);
   });
 
+  it('opening a chat not begun yet tells a free member at the limit before they write, and nobody else', async () => {
+    const limitOf = async (client: TestClient, profile: number) => {
+      const res = await client.get(`/api/messages.php?profile=${profile}`);
+      expect(res.status).toBe(200);
+      return (res.body as MessagesResponse).conversation_limit_reached;
+    };
+    const free = await loggedInMember(server, { credits: 50 });
+    const [p1, p2, p3] = [await createMember(server.db), await createMember(server.db), await createMember(server.db)];
+    expect(await limitOf(free.client, p1.id)).toBe(false);
+    await send(free.client, p1.id);
+    expect(await limitOf(free.client, p2.id)).toBe(false);
+    await send(free.client, p2.id);
+    // Two started: a third is for premium, the two begun stay open.
+    expect(await limitOf(free.client, p3.id)).toBe(true);
+    expect(await limitOf(free.client, p1.id)).toBe(false);
+    // One the other member begins is a reply.
+    const other = await loggedInMember(server, { credits: 5 });
+    await send(other.client, free.user.id, 'hey you');
+    expect(await limitOf(free.client, other.user.id)).toBe(false);
+    const premium = await loggedInMember(server, { credits: 50, paidUser: true });
+    await send(premium.client, p1.id);
+    await send(premium.client, p2.id);
+    expect(await limitOf(premium.client, p3.id)).toBe(false);
+  });
+
   it('recipient must exist on this site and not be deleted; not yourself', async () => {
     const a = await loggedInMember(server, { credits: 10 });
     const deleted = await createMember(server.db, { status: 'deleted' });
@@ -261,7 +287,7 @@ describe('sending a message', () => {
     for (const extra of [{ credits: -100 }, { giftId: 'rose' }]) {
       const res = await a.client.post('/api/messages.php', { profile: b.id, client_id: clientId(), body: 'x', ...extra });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ error: 'invalid_request', fields: { [Object.keys(extra)[0]]: 'invalid_request' } });
+      expect(res.body).toMatchObject({ error: 'invalid_request', fields: { [Object.keys(extra)[0]!]: 'invalid_request' } });
     }
     const broken = await a.client.post('/api/messages.php', '{"profile": 1,', {});
     expect(broken.body.error).toBe('invalid_json');
