@@ -53,6 +53,18 @@ test('messages arrive through polling while the socket is blocked', async ({ bro
   await expect(bubble(a.page, reply)).toBeVisible();
   await expect(bubble(a.page, reply)).toHaveCount(1);
 
+  // A writes, and before B's polling brings it (B's rounds fail for now) B answers over REST:
+  // B's own message, stored after A's, must not make B's next round start past A's.
+  await b.page.route('**/api/sync.php**', (route) => route.abort());
+  const unseen = uniqueText('Written just before your answer');
+  await sendFromComposer(a.page, unseen);
+  await expect(bubble(a.page, unseen)).toHaveAttribute('data-state', /sent|read/);
+  const answer = uniqueText('Answered without a socket');
+  await sendFromComposer(b.page, answer);
+  await expect(bubble(b.page, answer)).toHaveAttribute('data-state', /sent|read/);
+  await b.page.unroute('**/api/sync.php**');
+  await expect(bubble(b.page, unseen)).toBeVisible({ timeout: 15_000 });
+
   // The socket never got through: everything above went over REST.
   expect(socketRequests).toEqual([]);
 

@@ -331,6 +331,24 @@ describe('the realtime owner', () => {
     expect(socket.sends()).toEqual([]);
   });
 
+  it("a peer's message stored while the socket is down, just before one the member sends over REST, shows with the next poll round", async () => {
+    vi.useFakeTimers();
+    start(() => undefined);
+    await vi.advanceTimersByTimeAsync(10);
+    openThreadWith([message(100, PEER)]);
+    // The peer wrote 101, which this page, with no socket, has not seen yet; the member's is 102.
+    const onServer = [message(101, PEER), message(102, ME)];
+    vi.mocked(api.postMessage).mockImplementation(async (input) => ({ message: { ...message(102, ME), client_id: input.client_id }, credits: 9, credits_version: 101, duplicate: false }));
+    vi.mocked(api.fetchSync).mockImplementation(async (after) => ({ messages: onServer.filter((m) => m.id > after), has_more: false, counts: COUNTS, credits: 9, credits_version: 101 }));
+    sendChatMessage(PEER, { kind: 'text', body: 'over rest' });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(storedIds()).toEqual([100, 102]);
+
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(api.fetchSync).toHaveBeenCalledWith(100);
+    expect(storedIds()).toEqual([100, 101, 102]);
+  });
+
   it('a message written while older ones wait for the network goes out after them: the peer reads them in the order written', async () => {
     start(() => undefined);
     await flush();

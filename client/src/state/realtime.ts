@@ -227,9 +227,14 @@ function rewindForOutage(downMs: number): void {
   if (entry && entry.id > 0 && entry.id < newestHeld) newestHeld = entry.id;
 }
 
-/** Applies stored messages; a conversation the client does not know yet reloads the list first. */
+/** Applies stored messages from the event stream (socket, sync), and holds them. */
 function receive(messages: readonly MessageDto[]): void {
   for (const message of messages) hold(message.id);
+  show(messages);
+}
+
+/** Applies stored messages; a conversation the client does not know yet reloads the list first. */
+function show(messages: readonly MessageDto[]): void {
   // A peer's message ends their typing indicator.
   const typing = new Map(appStore.get(typingAtom));
   let typingChanged = false;
@@ -504,7 +509,10 @@ function refuse(profile: number, key: string, code: SendFailure['code'], details
 function accept(profile: number, message: MessageDto): void {
   updateThread(profile, (t) => mergeStored(t, [message]));
   applyOwnStored(profile, message);
-  receive([message]);
+  // Shown, not held: a send's answer is no part of the event stream. A peer's message stored just
+  // before it, while this page's socket was down, has not come yet; holding this id made the next
+  // catch-up or poll round start after it, and the peer's message never showed.
+  show([message]);
 }
 
 function fail(profile: number, key: string, failure: SendFailure): void {
