@@ -23,7 +23,7 @@ const { mergeStored } = await import('./chat-thread.js');
 const { appStore } = await import('./jotai.js');
 const { userAtom } = await import('./user.js');
 const { countsAtom } = await import('./counts.js');
-const { chatEntriesAtom, connectionAtom, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom } = await import('./chats.js');
+const { chatEntriesAtom, connectionAtom, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom, typingAtom } = await import('./chats.js');
 const { clearOutboxes, loadOutbox, OUTBOX_AUTO_SEND_MS } = await import('./outbox.js');
 
 const ME = 1;
@@ -675,6 +675,22 @@ describe('the realtime owner', () => {
     expect(appStore.get(userAtom)).toMatchObject({ credits: 4, credits_version: 100 });
     socket.server('message:new', message(102, ME), { credits: 3, credits_version: 101 });
     expect(appStore.get(userAtom)).toMatchObject({ credits: 3, credits_version: 101 });
+  });
+
+  it('shows the peer typing until a few seconds after their last typing event, also when no stop comes (a block drops it)', async () => {
+    vi.useFakeTimers();
+    start(() => undefined);
+    await vi.advanceTimersByTimeAsync(10);
+    socket.connect();
+    socket.server('typing', { conversation: CONVERSATION, profile: PEER, typing: true });
+    expect(appStore.get(typingAtom).has(PEER)).toBe(true);
+    // Still typing: each event holds it six seconds from then.
+    await vi.advanceTimersByTimeAsync(3_000);
+    socket.server('typing', { conversation: CONVERSATION, profile: PEER, typing: true });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(appStore.get(typingAtom).has(PEER)).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(appStore.get(typingAtom).has(PEER)).toBe(false);
   });
 
   it('applies counts, read receipts and removals pushed by the server', async () => {

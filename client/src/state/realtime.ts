@@ -186,8 +186,13 @@ function wireSocket(s: ChatSocket): void {
   s.on('counts', setCounts);
   s.on('typing', ({ profile, typing }) => {
     const next = new Map(appStore.get(typingAtom));
-    if (typing) next.set(profile, Date.now() + TYPING_SHOWN_MS);
-    else next.delete(profile);
+    if (typing) {
+      const until = Date.now() + TYPING_SHOWN_MS;
+      next.set(profile, until);
+      // The stop may never come (once either member blocks the other the server drops it), and the
+      // chat list redraws its times once a minute: it said "typing…" for up to a minute after.
+      window.setTimeout(() => endTyping(profile, until), TYPING_SHOWN_MS);
+    } else next.delete(profile);
     appStore.set(typingAtom, next);
   });
   s.on('presence', ({ profile, online, last_seen }) => {
@@ -205,6 +210,14 @@ function wireSocket(s: ChatSocket): void {
     if (resource === 'user') void refreshUser();
     if (resource === 'likes') void fetchCounts().then(setCounts).catch(() => undefined);
   });
+}
+
+/** Ends `profile`'s typing shown until `until`, unless a later typing event renewed it. */
+function endTyping(profile: number, until: number): void {
+  if (appStore.get(typingAtom).get(profile) !== until) return;
+  const next = new Map(appStore.get(typingAtom));
+  next.delete(profile);
+  appStore.set(typingAtom, next);
 }
 
 /** Moves newestHeld up to `id` and notes when (heldHistory). */
