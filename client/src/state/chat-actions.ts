@@ -11,6 +11,7 @@ import { getThread, holdRemoval, removeEntry, selfId, updateEntry, updateThread 
 import { chatEntriesAtom, forgetOpenedChat, rememberOpenedChat, threadMetaAtom } from './chats.js';
 import { deliver, refreshChats, sendReadMark, sendTyping, watchPresence } from './realtime.js';
 import { countsAtom } from './counts.js';
+import { discardDraft } from './chat-drafts.js';
 
 const PAGE_SIZE = 50;
 
@@ -122,6 +123,7 @@ export function setTyping(profile: number, typing: boolean): void {
 export async function removeChat(profile: number): Promise<boolean> {
   removeEntry(profile);
   forgetOpenedChat(profile);
+  discardDraft(selfId(), profile);
   const request = deleteChat({ profile });
   holdRemoval(profile, request);
   try {

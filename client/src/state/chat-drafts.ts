@@ -71,6 +71,11 @@ export function saveDraft(userId: number, profile: number, text: string, now = D
   appStore.set(chatDraftsAtom, textsOf(stored, now));
 }
 
+/** A deleted chat's draft goes with it: written again, it would bring back "Draft: …" under a revived chat. */
+export function discardDraft(userId: number | null, profile: number): void {
+  if (userId !== null) saveDraft(userId, profile, '');
+}
+
 /** At log-out: nothing of the member's stays on the device. */
 export function clearDrafts(): void {
   appStore.set(chatDraftsAtom, new Map());

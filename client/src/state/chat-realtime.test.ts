@@ -22,6 +22,7 @@ const { updateThread, getThread } = await import('./chat-store.js');
 const { mergeStored } = await import('./chat-thread.js');
 const { appStore } = await import('./jotai.js');
 const { userAtom } = await import('./user.js');
+const { chatDraftsAtom, draftOf, saveDraft } = await import('./chat-drafts.js');
 const { countsAtom } = await import('./counts.js');
 const { chatEntriesAtom, connectionAtom, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom, typingAtom } = await import('./chats.js');
 const { clearOutboxes, loadOutbox, OUTBOX_AUTO_SEND_MS } = await import('./outbox.js');
@@ -702,6 +703,22 @@ describe('the realtime owner', () => {
     expect(getThread(PEER)!.peerLastRead).toBe(106);
     socket.server('chat:removed', { conversation: CONVERSATION });
     expect(appStore.get(chatEntriesAtom).has(PEER)).toBe(false);
+  });
+
+  it("a deleted chat's draft goes with it, deleted here or in another tab: a revived chat says no 'Draft: …'", async () => {
+    await startConnected(() => undefined);
+    saveDraft(ME, PEER, 'half-written');
+    socket.server('chat:removed', { conversation: CONVERSATION });
+    expect(draftOf(ME, PEER)).toBe('');
+    expect(appStore.get(chatDraftsAtom).has(PEER)).toBe(false);
+
+    socket.server('invalidate', { resource: 'chats' });
+    await flush();
+    expect(appStore.get(chatEntriesAtom).has(PEER)).toBe(true);
+    saveDraft(ME, PEER, 'written again');
+    vi.mocked(api.deleteChat).mockResolvedValue(undefined as never);
+    expect(await removeChat(PEER)).toBe(true);
+    expect(draftOf(ME, PEER)).toBe('');
   });
 
   it('tells the server when the page is hidden (the beacon), not when it shows, and no more once stopped', async () => {

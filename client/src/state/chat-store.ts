@@ -9,6 +9,7 @@ import { countsAtom } from './counts.js';
 import { appStore } from './jotai.js';
 import { userAtom } from './user.js';
 import { applyPeerRead, emptyThread, mergeStored, type Thread } from './chat-thread.js';
+import { discardDraft } from './chat-drafts.js';
 import { type ThreadMeta, chatEntriesAtom, chatsLoadedAtom, connectionAtom, conversationProfilesAtom, forgetOpenedChat, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom } from './chats.js';
 
 export function selfId(): number | null {
@@ -224,4 +225,5 @@ export function removeConversation(conversation: number): void {
   removeEntry(profile);
   // /chats on a desktop would otherwise reopen it as the last opened chat.
   forgetOpenedChat(profile);
+  discardDraft(selfId(), profile);
 }
