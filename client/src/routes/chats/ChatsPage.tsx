@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { pathFor } from '@shared/routes.js';
@@ -51,9 +51,17 @@ export default function ChatsPage() {
   const peerName = activeProfile === null ? undefined : metas.get(activeProfile)?.profile.name;
   usePageTitle(peerName ?? intl.formatMessage({ id: 'chat.title' }));
 
-  // On a desktop, /chats opens the chat opened last (if it is still in the list).
+  // On a desktop, /chats opens the chat opened last (if it is still in the list), once on arriving
+  // there. Not again at every change of the list: another tab that opens a chat remembers it too,
+  // and this tab jumped into that chat at the next message or read mark.
+  const reopenDecided = useRef(false);
   useEffect(() => {
-    if (target !== null || !desktop || !loaded) return;
+    if (target !== null) {
+      reopenDecided.current = false;
+      return;
+    }
+    if (!desktop || !loaded || reopenDecided.current) return;
+    reopenDecided.current = true;
     const last = readLastOpenedChat();
     const entry = last ? entries.get(last.profile) : undefined;
     if (entry) void navigate(pathFor('chats-id', { id: entry.conversation }), { replace: true });
