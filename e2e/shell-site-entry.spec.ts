@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { LOCALES } from '../shared/src/constants.js';
 import { DEMO } from './shell-helpers.js';
 
 test('the site-entry warning shows once and stays dismissed', async ({ page }) => {
@@ -28,3 +29,20 @@ test('logged-in members never see the site-entry warning', async ({ page, contex
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('#site-entry-warning')).toHaveCount(0);
 });
+
+for (const locale of LOCALES) {
+  test(`the site-entry warning fits a 360 px phone in ${locale}`, async ({ page, context, baseURL }) => {
+    // A full-width button cannot grow: a long "I am 18 or older" (German, Polish) must wrap, not
+    // push the sheet wider than the screen and cut its text off at the right edge.
+    await context.addCookies([{ name: 'i18n_redirected', value: locale, url: baseURL! }]);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto('/');
+    const content = page.locator('#site-entry-warning .site-entry');
+    await expect(content.getByRole('button')).toBeVisible();
+    const overflow = await content.evaluate((box) => box.scrollWidth - box.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const sheet = await content.boundingBox();
+    const button = await content.getByRole('button').boundingBox();
+    expect(button!.x + button!.width).toBeLessThanOrEqual(sheet!.x + sheet!.width);
+  });
+}
