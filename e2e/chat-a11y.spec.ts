@@ -50,3 +50,37 @@ test('the profile, chat menu, gift picker, confirmations and a missing chat have
   expect(await seriousViolations(page), 'missing chat').toEqual([]);
   await sophie.context.close();
 });
+
+/** Visible buttons and links under `root` smaller than a fingertip (44 px) either way. */
+async function smallTargets(page: Page, root: string): Promise<string[]> {
+  return page.locator(root).evaluateAll((roots) =>
+    roots.flatMap((r) => [...r.querySelectorAll('a, button')])
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 1 && box.height > 1 && (Math.round(box.width) < 44 || Math.round(box.height) < 44))
+      .map(({ el, box }) => `${el.getAttribute('aria-label') ?? el.textContent?.trim()} ${Math.round(box.width)}x${Math.round(box.height)}`));
+}
+
+test('on a touch phone every control of the chat list, a chat, its menu and the gift picker is at least 44 px each way', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true });
+  const response = await context.request.post('/api/user.php', { data: { email: DEMO_ACCOUNTS.free.email, password: DEMO_ACCOUNTS.free.password } });
+  expect(response.status()).toBe(200);
+  const page = await context.newPage();
+  const chats = (await (await context.request.get('/api/chats.php')).json()) as ChatsResponse;
+  const james = chats.chats.find((c) => c.profile.name === DEMO_ACCOUNTS.premium.name)!;
+
+  await page.goto('/chats');
+  await expect(page.getByTestId('chat-list-item').first()).toBeVisible();
+  expect(await smallTargets(page, '[data-testid=chat-page]'), 'list').toEqual([]);
+
+  await page.goto(`/chats/${james.conversation}`);
+  await expect(page.getByTestId('chat-message').first()).toBeVisible();
+  await page.locator('.chat-menu .dropdown-toggle').click();
+  await expect(page.getByRole('menuitem').first()).toBeVisible();
+  expect(await smallTargets(page, '[data-testid=chat-page]'), 'chat and its menu').toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Send a gift' }).click();
+  await expect(page.getByTestId('gift-rose')).toBeVisible();
+  expect(await smallTargets(page, '[role=dialog]'), 'gift picker').toEqual([]);
+  await context.close();
+});
