@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import type { ChatsResponse } from '../shared/src/api/chats.js';
+import { LOCALES } from '../shared/src/constants.js';
+import { DEMO_ACCOUNTS } from './chat-fixtures.js';
+
+/** Every "ago" the chat header can say (chat-format.ts relativeParts): the longest of each unit. */
+const LONGEST_AGO: Array<[number, Intl.RelativeTimeFormatUnit]> = [[-59, 'minute'], [-23, 'hour'], [-6, 'day'], [-1, 'week'], [-3, 'week'], [-11, 'month'], [-2, 'year']];
+
+for (const locale of LOCALES) {
+  test(`a chat's "last seen" line fits under the name on a touch phone (${locale})`, async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true });
+    await context.addCookies([{ name: 'i18n_redirected', value: locale, url: baseURL! }]);
+    expect((await context.request.post('/api/user.php', { data: { email: DEMO_ACCOUNTS.free.email, password: DEMO_ACCOUNTS.free.password } })).status()).toBe(200);
+    const chats = (await (await context.request.get('/api/chats.php')).json()) as ChatsResponse;
+    const page = await context.newPage();
+    await page.goto(`/chats/${chats.chats[0]!.conversation}`);
+    const presence = page.locator('.chat-header .chat-presence');
+    await expect(presence).toBeVisible();
+    // The seed decides when each member was last here: write each longest "last seen" of the
+    // language into the line and see that none is cut with an ellipsis.
+    const template = (JSON.parse(readFileSync(`client/src/i18n/messages/chat/${locale}.json`, 'utf8')) as Record<string, string>)['chat.lastSeen']!;
+    const cut = await presence.evaluate((line, { locale, template, agos }) => {
+      const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+      return agos.map(([value, unit]) => template.replace('{when}', format.format(value, unit))).filter((text) => {
+        line.textContent = text;
+        return line.scrollWidth > line.clientWidth;
+      });
+    }, { locale, template, agos: LONGEST_AGO });
+    expect(cut).toEqual([]);
+    await context.close();
+  });
+}
