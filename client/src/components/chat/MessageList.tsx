@@ -143,6 +143,16 @@ export function MessageList(props: MessageListProps) {
     if (el) el.scrollTop = el.scrollHeight;
   }, [stickToken]);
 
+  // The footer (the peer's typing bubble) is no row: it changes no offsets, so the effect above
+  // does not run when it comes. A member at the newest message sees it appear below, not under the composer.
+  const hasFooter = Boolean(footer);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el || !hasFooter || !pinned.current) return;
+    el.scrollTop = el.scrollHeight;
+    programmaticTop.current = el.scrollTop;
+  }, [hasFooter]);
+
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
