@@ -84,7 +84,8 @@ export default function ChatsPage() {
               <ChatIcon name="chat" size={40} />
             </span>
             <p className="chat-placeholder-title">{intl.formatMessage({ id: 'chat.pickTitle' })}</p>
-            <p>{intl.formatMessage({ id: 'chat.pickText' })}</p>
+            {/* With no chats there is none to choose: the list beside says how to get one. */}
+            {(!loaded || entries.size > 0) && <p>{intl.formatMessage({ id: 'chat.pickText' })}</p>}
           </div>
         )}
       </section>
