@@ -106,7 +106,7 @@ function entry(last: MessageDto): ChatEntryDto {
   return {
     conversation: CONVERSATION,
     profile: { id: PEER, name: 'Peer', age: 30, country: 'NL', main_image: null, can_receive_replies: true, online: false, last_seen: null },
-    num_unread_messages: 0, last_message: last, peer_last_read: 0, blocked_by_me: false, blocked_me: false,
+    num_unread_messages: 0, last_message: last, peer_last_read: 0, blocked_by_me: false, blocked_me: false, visible_after: 0,
   };
 }
 
@@ -773,6 +773,23 @@ describe('the realtime owner', () => {
     appStore.set(openChatAtom, PEER);
     await flush();
     expect(getThread(PEER)).toBeUndefined();
+  });
+
+  it('a chat deleted in another tab while this one was offline, and back with a later message, shows only what came after the deletion', async () => {
+    let listed: ChatEntryDto[] = [entry(message(101, ME))];
+    await startConnected((event) =>
+      event === 'catch-up' ? { ok: true, data: { chats: { chats: listed, counts: COUNTS }, sync: { messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 } } } : undefined,
+    );
+    openThreadWith([message(100, PEER), message(101, ME)]);
+    socket.drop();
+    // Deleted up to 101 elsewhere; this tab's pending message then went out and revived the chat.
+    listed = [{ ...entry(message(102, ME)), visible_after: 101 }];
+    socket.connect();
+    await flush();
+    expect(storedIds()).toEqual([]);
+    expect(getThread(PEER)!.hasMoreBefore).toBe(false);
+    socket.server('message:new', message(102, ME));
+    expect(storedIds()).toEqual([102]);
   });
 
   it('the browser going offline shows the connection as offline at once and drops the socket, which reconnects with a catch-up', async () => {

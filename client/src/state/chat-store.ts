@@ -8,7 +8,7 @@ import type { UserDto } from '@shared/api/user.js';
 import { countsAtom } from './counts.js';
 import { appStore } from './jotai.js';
 import { userAtom } from './user.js';
-import { applyPeerRead, emptyThread, mergeStored, type Thread } from './chat-thread.js';
+import { applyPeerRead, dropStoredThrough, emptyThread, mergeStored, type Thread } from './chat-thread.js';
 import { discardDraft } from './chat-drafts.js';
 import { type ThreadMeta, chatEntriesAtom, chatsLoadedAtom, connectionAtom, conversationProfilesAtom, forgetOpenedChat, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom } from './chats.js';
 
@@ -114,10 +114,12 @@ export function applyChats(response: ChatsResponse, { livePresence = false } = {
   appStore.set(presenceAtom, presence);
   applyEntriesToOpenedChats(response.chats);
 
-  // Read ticks of opened threads follow the list too (the socket event may have been missed).
+  // Read ticks of opened threads follow the list too (the socket event may have been missed), and
+  // so does a deletion in another tab this one missed (offline) before the chat came back.
   for (const entry of response.chats) {
     const thread = getThread(entry.profile.id);
     if (thread && entry.peer_last_read > thread.peerLastRead) updateThread(entry.profile.id, (t) => applyPeerRead(t, entry.peer_last_read));
+    if (thread && entry.visible_after > 0) updateThread(entry.profile.id, (t) => dropStoredThrough(t, entry.visible_after));
   }
 }
 

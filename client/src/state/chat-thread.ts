@@ -208,6 +208,13 @@ export function deliveryState(message: ChatMessage, peerLastRead: number): Deliv
   return message.id <= peerLastRead ? 'read' : 'sent';
 }
 
+/** The thread without its stored messages up to `id` (deleted by the member: ChatEntryDto.visible_after). */
+export function dropStoredThrough(thread: Thread, id: number): Thread {
+  if ((thread.stored[0]?.id ?? Infinity) > id) return thread;
+  const stored = thread.stored.filter((m) => m.id! > id);
+  return { ...thread, stored, byId: new Map(stored.map((m) => [m.id!, m])), hasMoreBefore: false };
+}
+
 export function newestStoredId(thread: Thread): number {
   return thread.stored[thread.stored.length - 1]?.id ?? 0;
 }

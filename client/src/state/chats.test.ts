@@ -16,6 +16,7 @@ function entryWith(profile: number, lastMessageId: number | null): ChatEntryDto 
     peer_last_read: 0,
     blocked_by_me: false,
     blocked_me: false,
+    visible_after: 0,
   };
 }
 

@@ -39,6 +39,11 @@ export interface ChatEntryDto {
   peer_last_read: number;
   blocked_by_me: boolean;
   blocked_me: boolean;
+  /**
+   * The member sees only messages after this id (0: all): they deleted the chat up to here, and it
+   * came back with a later message. A tab that missed the deletion drops what it still shows.
+   */
+  visible_after: number;
 }
 
 export const clientIdField = z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/);

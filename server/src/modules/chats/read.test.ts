@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { conversationMembers, likes, photos, profiles, users } from '@db/schema/index.js';
+import type { ChatsResponse } from '@shared/api/chats.js';
 import { FREE_HISTORY_DAYS } from '@shared/rules/chat-history.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createMember } from '../../test/factories.js';
@@ -236,11 +237,16 @@ describe('the unread total over many conversations', () => {
     await me.client.post('/api/messages-read.php', { conversation: conversations[5], message: six[2].id });
     expect(await total()).toBe(78 - 12 - 3);
 
-    // Deleting conversation 9 (10 unread) takes it out; a new message brings it back with 1.
+    // Deleting conversation 9 (10 unread) takes it out; a new message brings it back with 1, and
+    // its entry says from where the member sees it (a tab that missed the deletion drops the rest).
+    const entryOf = async (conversation: number) => ((await me.client.get('/api/chats.php')).body as ChatsResponse).chats.find((c) => c.conversation === conversation);
+    expect((await entryOf(conversations[9]!))?.visible_after).toBe(0);
     await me.client.delete('/api/chat.php', { conversation: conversations[9] });
     expect(await total()).toBe(63 - 10);
-    await send(peers[9]!.client, me.user.id, 'back again');
+    const back = (await send(peers[9]!.client, me.user.id, 'back again')).body.message.id;
     expect(await total()).toBe(53 + 1);
+    expect((await entryOf(conversations[9]!))?.visible_after).toBe(lastOf[9]);
+    expect((await me.client.get(`/api/messages.php?conversation=${conversations[9]}`)).body.messages.map((m: { id: number }) => m.id)).toEqual([back]);
     // My own messages never count for me.
     await send(me.client, peers[0]!.user.id, 'mine');
     expect(await total()).toBe(54);

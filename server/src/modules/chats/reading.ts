@@ -49,6 +49,7 @@ function readChatList(ctx: AppContext, user: ChatMember, site: SiteRow): ChatsRe
       peer_last_read: blockedByMe.has(peer.id) || blockedMe.has(peer.id) ? 0 : (peerMembers.get(row.conversationId)?.lastReadMessageId ?? 0),
       blocked_by_me: blockedByMe.has(peer.id),
       blocked_me: blockedMe.has(peer.id),
+      visible_after: row.hiddenBeforeMessageId,
     });
   }
   return { chats, counts: countsFor(ctx, user.id) };
