@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { LOCALES } from '../shared/src/constants.js';
-import { collectAppErrors, skipSiteEntryWarning } from './shell-helpers.js';
+import { collectAppErrors, skipSiteEntryWarning, uniqueEmail } from './shell-helpers.js';
 
 const catalogue = (locale: string) => JSON.parse(readFileSync(`client/src/i18n/messages/${locale}.json`, 'utf8')) as Record<string, string>;
 
@@ -50,4 +50,24 @@ test('the dropdown offers the languages of the visitor country plus the browser 
   // CH offers de, it, fr, en (spec section 9)
   await expect(page.locator('[data-locale]')).toHaveText([/EN/, /DE/, /FR/, /IT/]);
   await context.close();
+});
+
+test('a member logging in on a device where no language was chosen sees the app in her own language', async ({ browser, baseURL }) => {
+  // Signed up in Polish elsewhere: the account says pl, this device has no language cookie.
+  const device = await browser.newContext({ baseURL });
+  await skipSiteEntryWarning(device);
+  const email = uniqueEmail('polish');
+  const signup = await device.request.post('/api/signup.php', {
+    data: { email, name: 'Zofia', password: 'zofia-password-1', date_of_birth: '1995-05-05', gender: 'female', seeking: 'male', language: 'pl' },
+  });
+  expect(signup.status()).toBe(201);
+  const page = await device.newPage();
+  await page.goto('/chats');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(JSON.parse(readFileSync('client/src/i18n/messages/chat/pl.json', 'utf8'))['chat.title']);
+  // A language chosen on this device still wins.
+  await device.addCookies([{ name: 'i18n_redirected', value: 'de', url: baseURL! }]);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await device.close();
 });

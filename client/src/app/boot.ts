@@ -2,6 +2,7 @@ import type { UserDto } from '@shared/api/user.js';
 import { fetchSettings, type SiteSettings } from '../api/settings.js';
 import { fetchCurrentUser } from '../api/user.js';
 import { readLanguageCookie } from '../i18n/cookie.js';
+import { followAccountLanguage } from '../i18n/account-language.js';
 import { activateLocale } from '../i18n/change-locale.js';
 import { initialLocale } from '../i18n/negotiate.js';
 import { appStore } from '../state/jotai.js';
@@ -76,4 +77,6 @@ export async function boot(): Promise<void> {
   const cookie = readLanguageCookie();
   const locale = initialLocale(cookie, cookie ? null : (await settings)?.domain_language);
   await activateLocale(locale);
+  // After the start language, so the member's own cannot be overtaken by it.
+  followAccountLanguage();
 }
