@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { ChatsResponse } from '../shared/src/api/chats.js';
 import { DEMO_ACCOUNTS, memberContext } from './chat-fixtures.js';
+import { smallTargets } from './shell-helpers.js';
 
 async function seriousViolations(page: Page) {
   // Contrast is measured once a dialog's fade-in has finished (spinners run forever and are left out).
@@ -50,15 +51,6 @@ test('the profile, chat menu, gift picker, confirmations and a missing chat have
   expect(await seriousViolations(page), 'missing chat').toEqual([]);
   await sophie.context.close();
 });
-
-/** Visible buttons and links under `root` smaller than a fingertip (44 px) either way. */
-async function smallTargets(page: Page, root: string): Promise<string[]> {
-  return page.locator(root).evaluateAll((roots) =>
-    roots.flatMap((r) => [...r.querySelectorAll('a, button')])
-      .map((el) => ({ el, box: el.getBoundingClientRect() }))
-      .filter(({ box }) => box.width > 1 && box.height > 1 && (Math.round(box.width) < 44 || Math.round(box.height) < 44))
-      .map(({ el, box }) => `${el.getAttribute('aria-label') ?? el.textContent?.trim()} ${Math.round(box.width)}x${Math.round(box.height)}`));
-}
 
 test('on a touch phone every control of the chat list, a chat, its menu and the gift picker is at least 44 px each way', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { skipSiteEntryWarning } from './shell-helpers.js';
+import { skipSiteEntryWarning, smallTargets } from './shell-helpers.js';
 
 test.beforeEach(async ({ context }) => skipSiteEntryWarning(context));
 
@@ -37,5 +37,15 @@ test('site-entry warning has no serious or critical accessibility violations', a
   await expect(page.locator('#site-entry-warning')).toBeVisible();
   await page.waitForTimeout(400);
   expect(await seriousViolations(page)).toEqual([]);
+  await context.close();
+});
+
+test('on a touch phone the header and footer links of the landing page are at least 44 px each way', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true });
+  await skipSiteEntryWarning(context);
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.locator('footer a').first()).toBeVisible();
+  expect(await smallTargets(page, 'header, footer')).toEqual([]);
   await context.close();
 });

@@ -31,3 +31,12 @@ export function uniqueEmail(prefix: string): string {
   counter += 1;
   return `${prefix}-${Date.now().toString(36)}-${counter}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
+
+/** Visible buttons and links under `root` smaller than a fingertip (44 px) either way. */
+export async function smallTargets(page: Page, root: string): Promise<string[]> {
+  return page.locator(root).evaluateAll((roots) =>
+    roots.flatMap((r) => [...r.querySelectorAll('a, button')])
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 1 && box.height > 1 && (Math.round(box.width) < 44 || Math.round(box.height) < 44))
+      .map(({ el, box }) => `${el.getAttribute('aria-label') ?? el.textContent?.trim()} ${Math.round(box.width)}x${Math.round(box.height)}`));
+}
