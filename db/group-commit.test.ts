@@ -108,6 +108,22 @@ describe('GroupCommit', () => {
     expect((results[0] as PromiseFulfilledResult<number>).value).toBe(1);
   });
 
+  it('a unit whose failure ends the whole transaction (the database is full) fails alone, with its own error; the others are stored', async () => {
+    const { db, other } = scratch();
+    // Room for a few small rows, not for a large one: SQLite answers SQLITE_FULL and, for that
+    // error, rolls back the whole transaction, not only the statement or the unit's savepoint.
+    db.$client.pragma(`max_page_count = ${Number(db.$client.pragma('page_count', { simple: true })) + 3}`);
+    const large = 'x'.repeat(200_000);
+    for (const kind of ['run', 'runChecked'] as const) {
+      const queue = new GroupCommit(db);
+      const unit = (text: string) => (kind === 'run' ? queue.run(insert(text)) : queue.runChecked({ check: () => text, write: (tx, t) => insert(t)(tx) }));
+      const results = await Promise.allSettled([unit(`before ${kind}`), unit(large), unit(`after ${kind}`)]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_FULL' });
+    }
+    expect(texts(other)).toEqual(['before run', 'after run', 'before runChecked', 'after runChecked']);
+  });
+
   it('units queued in one turn share one transaction and settle only once it is committed', async () => {
     const { db, other } = scratch();
     const queue = new GroupCommit(db, () => 0);

@@ -75,6 +75,20 @@ class UnexpectedWriteFailure extends Error {
   }
 }
 
+/**
+ * A unit failed in a way after which SQLite rolled back the whole transaction, not only the
+ * statement (SQLITE_FULL, SQLITE_NOMEM, SQLITE_IOERR): every unit's writes so far are gone, and any
+ * unit run after it would write outside a transaction. The batch runs again without that unit.
+ */
+class TransactionEnded extends Error {
+  constructor(
+    readonly unit: Pending,
+    readonly original: unknown,
+  ) {
+    super('a failed unit ended the transaction');
+  }
+}
+
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /**
@@ -140,7 +154,12 @@ export class GroupCommit {
       rollbackTo: sqlite.prepare('ROLLBACK TO group_unit'),
     };
     this.runBatch = sqlite.transaction((batch: Pending[], outcomes: Outcome[], everyUnitInSavepoint: boolean) => {
-      for (const pending of batch) outcomes.push(this.runUnit(pending, everyUnitInSavepoint));
+      for (const pending of batch) {
+        const outcome = this.runUnit(pending, everyUnitInSavepoint);
+        // Without a transaction the next unit's statements would each commit alone (TransactionEnded).
+        if (!outcome.ok && !sqlite.inTransaction) throw new TransactionEnded(pending, outcome.error);
+        outcomes.push(outcome);
+      }
     });
   }
 
@@ -228,20 +247,29 @@ export class GroupCommit {
     this.leftBacklog = this.queue.length > 0;
     const startedAt = this.now();
     let outcomes: Outcome[] = [];
+    /** the batch's units still to commit: one whose failure ended the transaction leaves it */
+    let units = batch;
     try {
-      try {
-        this.runBatchWithoutWaiting(batch, outcomes, false);
-      } catch (error) {
-        if (!(error instanceof UnexpectedWriteFailure)) throw error;
-        // Rolled back: every unit of the batch runs again, each in its own savepoint.
-        outcomes = [];
-        this.runBatchWithoutWaiting(batch, outcomes, true);
+      let everyUnitInSavepoint = false;
+      for (;;) {
+        try {
+          this.runBatchWithoutWaiting(units, outcomes, everyUnitInSavepoint);
+          break;
+        } catch (error) {
+          if (error instanceof TransactionEnded) {
+            error.unit.reject(error.original);
+            units = units.filter((unit) => unit !== error.unit);
+          } else if (!(error instanceof UnexpectedWriteFailure)) throw error;
+          // Rolled back: every unit left runs again, each in its own savepoint.
+          outcomes = [];
+          everyUnitInSavepoint = true;
+        }
       }
     } catch (error) {
-      if (outcomes.length === 0 && isBusy(error) && this.retryLater(batch)) return;
+      if (outcomes.length === 0 && isBusy(error) && this.retryLater(units)) return;
       // The commit itself failed (e.g. the lock stayed busy past busy_timeout): nothing was stored.
       this.lockBusySince = undefined;
-      for (const unit of batch) unit.reject(error);
+      for (const unit of units) unit.reject(error);
       this.scheduleBacklog();
       return;
     }
@@ -250,7 +278,7 @@ export class GroupCommit {
     this.heavyLoad = batch.length >= HEAVY_BATCH || takesBacklog;
     this.commits++;
     this.scheduleBacklog();
-    batch.forEach((unit, i) => {
+    units.forEach((unit, i) => {
       const outcome = outcomes[i]!;
       if (outcome.ok) unit.resolve(outcome.value);
       else unit.reject(outcome.error);
@@ -314,8 +342,12 @@ export class GroupCommit {
       release.run();
       return { ok: true, value };
     } catch (error) {
-      rollbackTo.run();
-      release.run();
+      // After some errors SQLite has rolled back the whole transaction, savepoint and all: the
+      // batch's loop sees that and reruns it without this unit.
+      if (connectionOf(this.db).inTransaction) {
+        rollbackTo.run();
+        release.run();
+      }
       return { ok: false, error };
     }
   }
