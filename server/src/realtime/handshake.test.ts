@@ -73,6 +73,15 @@ describe('socket handshake', () => {
     expect(polling.status).toBe(403);
   });
 
+  it('refuses a JSONP polling handshake, which a <script> tag on any page of the same site sends without an Origin', async () => {
+    const { cookie } = await memberCookie();
+    const jsonp = await fetch(`${server.url}/socket.io/?EIO=4&transport=polling&j=0`, { headers: { cookie } });
+    expect(jsonp.status).toBe(403);
+    expect(await jsonp.text()).not.toContain('sid');
+    const polling = await fetch(`${server.url}/socket.io/?EIO=4&transport=polling`, { headers: { cookie } });
+    expect(polling.status).toBe(200);
+  });
+
   it('refuses the sessions of a deleted account and from before a password change', async () => {
     const deleted = await memberCookie();
     server.db.update(users).set({ status: 'deleted' }).where(eq(users.id, deleted.member.id)).run();

@@ -22,13 +22,24 @@ function originHost(origin: string): string | null {
 }
 
 /**
+ * Whether the handshake asks for engine.io's JSONP polling (`j` in the query). It is loaded with a
+ * <script> tag, which sends no Origin header: any page of the same site (a sibling subdomain) would
+ * pass the Origin check below with the member's cookie, then read the member's chats and send in
+ * their name. Our client never uses it.
+ */
+function asksForJsonp(req: IncomingMessage): boolean {
+  return new URL(req.url ?? '/', 'http://host').searchParams.has('j');
+}
+
+/**
  * engine.io `allowRequest`: a browser handshake must come from a page of a known site (domain or
- * alias) or of PUBLIC_URL. Without an Origin header (native apps, tests) the request passes here
- * and the session check decides.
+ * alias) or of PUBLIC_URL. Without an Origin header (native apps, tests, the same-origin polling
+ * GET) the request passes here and the session check decides; JSONP polling is refused outright.
  */
 export function originGuard(ctx: AppContext, sites: SiteDirectory) {
   const publicHost = normaliseHost(new URL(ctx.config.publicUrl).host);
   return (req: IncomingMessage, callback: (err: string | null | undefined, success: boolean) => void): void => {
+    if (asksForJsonp(req)) return callback('jsonp_not_allowed', false);
     const origin = req.headers.origin;
     if (origin === undefined) return callback(null, true);
     const host = originHost(origin);
