@@ -81,3 +81,15 @@ describe('a client that stops reading', () => {
     await expect.poll(serverSide, { timeout: 5_000, interval: 50 }).toBe(before - 1);
   });
 });
+
+describe('a client that sends binary data as a command', () => {
+  it('is refused as a payload-less command, in a few hundred bytes, not one field per byte', async () => {
+    const { socket } = await memberSocket();
+    const result = await command(socket, 'message:send', Buffer.alloc(15_000));
+    expect(errorOf(result)).toBe('invalid_request');
+    expect(JSON.stringify(result).length).toBeLessThan(1_000);
+    const watch = await command(socket, 'presence:watch', Buffer.alloc(15_000));
+    expect(errorOf(watch)).toBe('invalid_request');
+    expect(JSON.stringify(watch).length).toBeLessThan(1_000);
+  });
+});
