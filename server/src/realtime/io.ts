@@ -30,6 +30,12 @@ export const SOCKET_MAX_PAYLOAD_BYTES = 16 * 1024;
 /** Mobile-friendly: a ping every 25 s stays under typical NAT/proxy idle timeouts of 30-60 s. */
 const PING_INTERVAL_MS = 25_000;
 const PING_TIMEOUT_MS = 20_000;
+/**
+ * Sockets one member may hold on this node: a tab each, plus the few a flapping phone leaves until
+ * their ping times out. The command allowances are per socket, so without a cap one member with
+ * 200 sockets got 4,000 sync pages at once and held another member's request 11 s.
+ */
+export const MAX_SOCKETS_PER_MEMBER = 10;
 
 export interface RealtimeOptions {
   sites: SiteDirectory;
@@ -67,6 +73,19 @@ function isBinary(payload: unknown): boolean {
   return ArrayBuffer.isView(payload) || payload instanceof ArrayBuffer;
 }
 
+/**
+ * Socket.IO connection middleware after authenticateSocket: a member who already holds
+ * MAX_SOCKETS_PER_MEMBER sockets here is refused with Error('too_many_sockets') (the page then
+ * keeps up over REST, as when the socket is down). Counted from the member's room, which a socket
+ * joins in the same tick as it passes here.
+ */
+function limitSocketsPerMember(io: RealtimeServer) {
+  return (socket: MemberSocket, next: (err?: Error) => void): void => {
+    const held = io.of('/').adapter.rooms.get(rooms.user(socket.data.userId))?.size ?? 0;
+    next(held >= MAX_SOCKETS_PER_MEMBER ? new Error('too_many_sockets') : undefined);
+  };
+}
+
 export async function attachRealtime(http: HttpServer, ctx: AppContext, options: RealtimeOptions): Promise<Realtime> {
   const scaleOut = options.scaleOut ?? (await createScaleOut(ctx.config));
   const io: RealtimeServer = new Server(http, {
@@ -82,6 +101,7 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
   io.engine.use(sessionReader({ cookieName: AUTH_COOKIE_NAME, secret: ctx.sessionSecret, store: ctx.sessionStore }));
   io.engine.use(releaseUpgradeResponse);
   io.use(authenticateSocket(ctx, options.sites));
+  io.use(limitSocketsPerMember(io));
 
   const emitter = createEmitter(io, { singleNode: scaleOut.kind === 'memory', publishDown: scaleOut.publishDown, missedRoom: scaleOut.missedRoom });
   // A member whose only sockets were on a crashed node is announced offline by a surviving node.

@@ -4,6 +4,7 @@ import type { AckResult } from '@shared/realtime.js';
 import { ManualClock } from '../clock.js';
 import { loggedInMember, send } from '../modules/chats/chat-test-kit.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
+import { MAX_SOCKETS_PER_MEMBER } from './io.js';
 import { command, openSocket, type ClientSocket } from './testing.js';
 
 /**
@@ -91,5 +92,19 @@ describe('a client that sends binary data as a command', () => {
     const watch = await command(socket, 'presence:watch', Buffer.alloc(15_000));
     expect(errorOf(watch)).toBe('invalid_request');
     expect(JSON.stringify(watch).length).toBeLessThan(1_000);
+  });
+});
+
+describe('a client that opens socket after socket', () => {
+  it('is refused past the cap, so it cannot multiply its allowances; other members still connect', async () => {
+    const { client, socket } = await memberSocket();
+    const cookie = client.cookieHeader();
+    for (let i = 1; i < MAX_SOCKETS_PER_MEMBER; i++) sockets.push(await openSocket(server.url, { cookie }));
+    await expect(openSocket(server.url, { cookie })).rejects.toThrow('too_many_sockets');
+    await expect(memberSocket()).resolves.toBeDefined();
+
+    // A closed tab frees its place.
+    socket.close();
+    await expect.poll(() => openSocket(server.url, { cookie }).then((s) => (sockets.push(s), true), () => false), { timeout: 2_000 }).toBe(true);
   });
 });
