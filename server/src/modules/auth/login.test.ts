@@ -208,6 +208,18 @@ describe('PUT /api/user.php (language) and log-out', () => {
     expect(replay.status).toBe(403);
   });
 
+  it('log-out refuses a request another site sent the browser to, and keeps the session', async () => {
+    const member = await createMember(server.db);
+    const client = await loggedInClient(server, member.email, member.password);
+    for (const initiator of ['cross-site', 'same-site']) {
+      const res = await client.get('/api/logout.php', { 'sec-fetch-site': initiator, 'sec-fetch-mode': 'navigate' });
+      expect(res.status).toBe(403);
+    }
+    expect((await client.get('/api/user.php')).status).toBe(200);
+    expect((await client.get('/api/logout.php', { 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect((await client.get('/api/user.php')).status).toBe(403);
+  });
+
   it('log-out without a session still answers ok', async () => {
     const res = await new TestClient(server.url).get('/api/logout.php');
     expect(res.status).toBe(200);

@@ -1,8 +1,9 @@
 /** /api/user.php (who am I, log in, language) and /api/logout.php. */
-import type { Router } from 'express';
+import type { Request, Router } from 'express';
 import { languageBody, loginBody } from '@shared/api/user.js';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../http/current-user.js';
+import { forbidden } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
 import type { LoginService } from './login-service.js';
 import { setLanguage, touchLastSeen } from './queries.js';
@@ -32,8 +33,17 @@ export function sessionRoutes(router: Router, ctx: AppContext, login: LoginServi
   });
 
   router.get('/logout.php', async (req, res) => {
+    // A GET, as the spec has it: another site could log the member out by sending her browser
+    // here (a navigation carries the SameSite=Lax cookie). Our client calls it from its own page.
+    if (comesFromAnotherSite(req)) throw forbidden('invalid_request');
     await logOut(req, res);
     res.json({ ok: true });
   });
 
+}
+
+/** What the browser says of a request's initiator (Sec-Fetch-Site); a client that sends none passes. */
+function comesFromAnotherSite(req: Request): boolean {
+  const initiator = req.get('sec-fetch-site');
+  return initiator === 'cross-site' || initiator === 'same-site';
 }
