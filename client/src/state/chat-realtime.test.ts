@@ -67,8 +67,17 @@ class FakeSocket {
   }
   /** false: the network is down, and an attempt to connect fails */
   reachable = true;
+  /** Socket.IO's: false once the server refused the handshake, after which it tries no more */
+  active = true;
+  /** refuse the next handshakes as the server's middleware does (too_many_sockets) */
+  refusing = false;
   connect() {
     if (!this.reachable) return this.server('connect_error', new Error('xhr poll error'));
+    this.active = true;
+    if (this.refusing) {
+      this.active = false;
+      return this.server('connect_error', new Error('too_many_sockets'));
+    }
     this.connected = true;
     this.server('connect');
   }
@@ -506,6 +515,24 @@ describe('the realtime owner', () => {
     socket.connect();
     await vi.advanceTimersByTimeAsync(300_000);
     expect(rounds()).toBe(2);
+  });
+
+  it('a handshake the server refused (the member\'s other tabs hold every place) is tried again at each poll round, and the tab goes live once one is free', async () => {
+    vi.useFakeTimers();
+    start(() => undefined);
+    await vi.advanceTimersByTimeAsync(10);
+    socket.refusing = true;
+    socket.connect();
+    expect(socket.active).toBe(false);
+    expect(appStore.get(connectionAtom)).toBe('polling');
+    // Still refused at the first round: the tab keeps polling.
+    await vi.advanceTimersByTimeAsync(5_100);
+    expect(appStore.get(connectionAtom)).toBe('polling');
+    // Another tab closed: the next round's attempt gets in.
+    socket.refusing = false;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(socket.connected).toBe(true);
+    expect(appStore.get(connectionAtom)).toBe('online');
   });
 
   it('while polling reaches the server the connection reads as polling, not offline; a failed round or the browser going offline says offline', async () => {

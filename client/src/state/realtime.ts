@@ -415,6 +415,9 @@ async function pollRound(): Promise<void> {
     restReached = reached;
     appStore.set(connectionAtom, reached ? 'polling' : 'offline');
   }
+  // A handshake the server refused (too_many_sockets: the member's other tabs hold every place)
+  // is not tried again by Socket.IO: try at each round, so the tab is live again once one closes.
+  if (!stopped && socket && !socket.active && reached) socket.connect();
 }
 
 /** A REST answer while the socket is down: the chat works, only later (see restReached). */
