@@ -29,8 +29,11 @@ import { messageText } from './message-text.js';
 
 type Target = { conversation: number } | { profile: number };
 
-/** One open conversation: header, notices, the windowed message list and the composer. */
-export function ChatThreadView({ target }: { target: Target }) {
+/**
+ * One open conversation: header, notices, the windowed message list and the composer.
+ * `focusOnOpen`: the message box takes a focus that is nowhere once the chat has loaded.
+ */
+export function ChatThreadView({ target, focusOnOpen = false }: { target: Target; focusOnOpen?: boolean }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const me = useAtomValue(userAtom)?.id ?? 0;
@@ -75,11 +78,20 @@ export function ChatThreadView({ target }: { target: Target }) {
       me={me}
       onGone={leave}
       onRemovedElsewhere={leaveRemoved}
+      focusOnOpen={focusOnOpen}
     />
   );
 }
 
-function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: number; me: number; onGone: () => void; onRemovedElsewhere: () => void }) {
+interface LoadedThreadProps {
+  profile: number;
+  me: number;
+  onGone: () => void;
+  onRemovedElsewhere: () => void;
+  focusOnOpen: boolean;
+}
+
+function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: LoadedThreadProps) {
   const intl = useIntl();
   const thread = useAtomValue(threadsAtom).get(profile);
   const meta = useAtomValue(threadMetaAtom).get(profile);
@@ -137,6 +149,14 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere }: { profile: nu
     if (present) shown.current = true;
     else if (shown.current) onRemovedElsewhere();
   }, [present, onRemovedElsewhere]);
+
+  // A focus that is nowhere (the page's body) was dropped by the opening itself: the chat is a
+  // route of its own, so the list link the member pressed was rendered anew. The next Tab then
+  // began at the top of the list again; the message box is where the member goes on.
+  useEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (present && focusOnOpen && lost) setComposerFocus((n) => n + 1);
+  }, [present, focusOnOpen]);
 
   const onRetry = useCallback((key: string) => retryChatMessage(profile, key), [profile]);
   const onDiscard = useCallback((key: string) => discardChatMessage(profile, key), [profile]);

@@ -77,7 +77,8 @@ export default function ChatsPage() {
       </aside>
       <section className="chat-page-thread" aria-label={intl.formatMessage({ id: 'chat.conversation' })}>
         {target ? (
-          <ChatThreadView key={byProfile ? `p${numericId}` : `c${numericId}`} target={target} />
+          // On a phone the focused box would raise the on-screen keyboard over the chat to be read.
+          <ChatThreadView key={byProfile ? `p${numericId}` : `c${numericId}`} target={target} focusOnOpen={desktop} />
         ) : (
           <div className="chat-placeholder">
             <span className="chat-placeholder-icon" aria-hidden="true">
