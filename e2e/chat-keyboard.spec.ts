@@ -16,4 +16,21 @@ test.describe('the chats with the keyboard only, on a desktop', () => {
     await sophie.context.close();
   });
 
+  test('Tab out of the open chat menu closes it', async ({ browser, baseURL }) => {
+    const sophie = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+    const page = sophie.page;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/chats');
+    await page.locator('.chat-list-link').first().click();
+    const toggle = page.getByRole('button', { name: 'Chat options' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const items = page.getByRole('menuitem');
+    await expect(items.first()).toBeFocused();
+    for (let i = 0; i < (await items.count()); i++) await page.keyboard.press('Tab');
+    // The focus has gone on below the menu; the menu no longer covers the messages.
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await sophie.context.close();
+  });
 });

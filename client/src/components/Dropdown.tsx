@@ -29,7 +29,7 @@ export function menuMove(key: string, at: number, n: number): number | null {
 
 /**
  * Menu button: opens on click (or ArrowDown on the button), arrows, Home and End move among the
- * items, closes on Esc, outside click or choosing an item.
+ * items, closes on Esc, outside click, choosing an item or Tab out of it.
  */
 export function Dropdown({ toggle, toggleLabel, className, children }: DropdownProps) {
   const [open, setOpen] = useState(false);
@@ -56,6 +56,11 @@ export function Dropdown({ toggle, toggleLabel, className, children }: DropdownP
     <div
       className={`dropdown ${className ?? ''}`}
       ref={root}
+      // Tab past the last item used to leave the menu open over the page (the chat's menu over the
+      // messages, with the focus already in the message box): leaving it closes it, focus stays put.
+      onBlur={(e) => {
+        if (open && !root.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && open) close();
         if (!open) {
