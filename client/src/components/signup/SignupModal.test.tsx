@@ -66,6 +66,14 @@ describe('SignupModal', () => {
     expect(fresh.get(signupModalOpenAtom)).toBe(false);
   });
 
+  it('the last step starts in its message box, not on Create my account', () => {
+    renderModal({ ...ready, step: 3 });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'super-secret-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('button', { name: 'Create my account' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /message/i }));
+  });
+
   it('keeps the draft in sessionStorage but never the password', () => {
     renderModal({ ...ready, step: 3 });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'super-secret-1' } });

@@ -165,6 +165,9 @@ export function MessageStep({ draft, update, errors }: StepProps) {
         error={error('signup_message')}
         hint={t('signup.messageHint')}
         onChange={(e) => update({ signup_message: e.target.value })}
+        // As on every step before: without it the focus stayed on the button that became "Create my
+        // account", and Enter pressed by habit made the account past the message and the terms.
+        autoFocus
       />
       <p className="fine-print">
         <FormattedMessage
