@@ -76,3 +76,15 @@ test('on a touch phone every control of the chat list, a chat, its menu and the 
   expect(await smallTargets(page, '[role=dialog]'), 'gift picker').toEqual([]);
   await context.close();
 });
+
+test('on a phone an open chat has a heading, the peer’s name (the list’s "Messages" is hidden there)', async ({ browser, baseURL }) => {
+  const sophie = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+  const page = sophie.page;
+  await page.setViewportSize({ width: 390, height: 844 });
+  const chats = (await (await sophie.request.get('/api/chats.php')).json()) as ChatsResponse;
+  const james = chats.chats.find((c) => c.profile.name === DEMO_ACCOUNTS.premium.name)!;
+  await page.goto(`/chats/${james.conversation}`);
+  await expect(page.getByRole('heading', { name: 'Messages' })).toBeHidden();
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^${DEMO_ACCOUNTS.premium.name}\\b`) })).toBeVisible();
+  await sophie.context.close();
+});

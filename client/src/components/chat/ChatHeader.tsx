@@ -30,10 +30,11 @@ export function ChatHeader({ profile, presence, typing, blockedByMe, onToggleBlo
           {online && <span className="chat-online-dot" aria-hidden="true" />}
         </span>
         <span className="chat-header-text">
-          <span className="chat-header-name" data-testid="chat-peer-name">
+          {/* The chat's heading: on a phone the list's "Messages" is hidden, and the page had none. */}
+          <h2 className="chat-header-name" data-testid="chat-peer-name">
             {profile.name}
             {profile.age > 0 && <span className="chat-header-age">, {profile.age}</span>}
-          </span>
+          </h2>
           <PresenceText presence={presence} typing={typing} />
         </span>
       </Link>
