@@ -8,7 +8,7 @@ import type { UserDto } from '@shared/api/user.js';
 import { countsAtom } from './counts.js';
 import { appStore } from './jotai.js';
 import { userAtom } from './user.js';
-import { applyPeerRead, dropStoredThrough, emptyThread, mergeStored, type Thread } from './chat-thread.js';
+import { applyPeerRead, dropStoredThrough, emptyThread, mergeStored, trimToNewest, type Thread } from './chat-thread.js';
 import { discardDraft } from './chat-drafts.js';
 import { type ThreadMeta, chatEntriesAtom, chatsLoadedAtom, connectionAtom, conversationProfilesAtom, forgetOpenedChat, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom } from './chats.js';
 
@@ -55,6 +55,29 @@ export function withLaterCredits(loaded: UserDto): UserDto {
 
 export function getThread(profile: number): Thread | undefined {
   return appStore.get(threadsAtom).get(profile);
+}
+
+/**
+ * What a chat keeps of its messages while no view shows it: its newest page, so opening it again
+ * (offline too, or on a slow network while the newest page reloads) shows it at once, and older
+ * pages load again on scrolling up. Before, every chat opened during a visit kept all it had
+ * loaded and every message that came into it afterwards, for as long as the page lived (a helper
+ * measured 1 MB for 3,000 messages into a chat left earlier).
+ */
+export const KEPT_WHILE_UNVIEWED = 50;
+
+/** How many chat views show each thread (profile id -> count). */
+const threadViewers = new Map<number, number>();
+
+/** A chat view shows `profile`'s thread until the returned function is called; then it is trimmed. */
+export function viewThread(profile: number): () => void {
+  threadViewers.set(profile, (threadViewers.get(profile) ?? 0) + 1);
+  return () => {
+    const left = (threadViewers.get(profile) ?? 1) - 1;
+    if (left > 0) return void threadViewers.set(profile, left);
+    threadViewers.delete(profile);
+    if (getThread(profile)) updateThread(profile, (t) => trimToNewest(t, KEPT_WHILE_UNVIEWED));
+  };
 }
 
 /** Replaces one thread (creating it when absent) with `change(thread)`. */
@@ -163,7 +186,8 @@ export function applyMessages(messages: readonly MessageDto[]): MessageDto[] {
   for (const [profile, batch] of byProfile) {
     const thread = getThread(profile);
     const before = thread?.byId;
-    if (thread) updateThread(profile, (t) => mergeStored(t, batch));
+    const viewed = threadViewers.has(profile);
+    if (thread) updateThread(profile, (t) => (viewed ? mergeStored(t, batch) : trimToNewest(mergeStored(t, batch), KEPT_WHILE_UNVIEWED)));
     const fresh = before ? batch.filter((m) => !before.has(m.id)) : batch;
     updateEntryForMessages(profile, fresh, me);
     if (!appStore.get(chatEntriesAtom).has(profile)) unknown.push(...batch.filter((m) => !unknown.includes(m)));

@@ -215,6 +215,13 @@ export function dropStoredThrough(thread: Thread, id: number): Thread {
   return { ...thread, stored, byId: new Map(stored.map((m) => [m.id!, m])), hasMoreBefore: false };
 }
 
+/** The thread with only its newest `keep` stored messages (older ones load again on scrolling up). */
+export function trimToNewest(thread: Thread, keep: number): Thread {
+  if (thread.stored.length <= keep) return thread;
+  const stored = thread.stored.slice(-keep);
+  return { ...thread, stored, byId: new Map(stored.map((m) => [m.id!, m])), hasMoreBefore: true };
+}
+
 export function newestStoredId(thread: Thread): number {
   return thread.stored[thread.stored.length - 1]?.id ?? 0;
 }

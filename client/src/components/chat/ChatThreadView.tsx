@@ -9,6 +9,7 @@ import { userAtom } from '../../state/user.js';
 import { chatEntriesAtom, openChatAtom, threadMetaAtom, threadsAtom, typingAtom } from '../../state/chats.js';
 import { useShownPresence } from '../../state/shown-presence.js';
 import { firstUnreadAtOpen, visibleMessages } from '../../state/chat-thread.js';
+import { viewThread } from '../../state/chat-store.js';
 import {
   discardChatMessage, loadOlderMessages, markChatRead, openChat, removeChat, retryChatMessage, sendChatMessage, setChatBlocked, setTyping,
 } from '../../state/chat-actions.js';
@@ -104,6 +105,8 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: 
   const now = useNow(2_000);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [stickToken, setStickToken] = useState(0);
+  // All its messages stay in memory while it is on screen; once left, its newest page (KEPT_WHILE_UNVIEWED).
+  useEffect(() => viewThread(profile), [profile]);
   const [giftsOpen, setGiftsOpen] = useState(false);
   const [icebreakersOpen, setIcebreakersOpen] = useState(false);
   const [composerFocus, setComposerFocus] = useState(0);
