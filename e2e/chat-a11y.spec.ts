@@ -52,6 +52,11 @@ test('the profile, chat menu, gift picker, confirmations and a missing chat have
   await sophie.context.close();
 });
 
+/** Every opening animation has ended (a spinner's endless one aside): sizes read while one runs are scaled. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+}
+
 test('on a touch phone every control of the chat list, a chat, its menu and the gift picker is at least 44 px each way', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true });
   const response = await context.request.post('/api/user.php', { data: { email: DEMO_ACCOUNTS.free.email, password: DEMO_ACCOUNTS.free.password } });
@@ -68,11 +73,14 @@ test('on a touch phone every control of the chat list, a chat, its menu and the 
   await expect(page.getByTestId('chat-message').first()).toBeVisible();
   await page.locator('.chat-menu .dropdown-toggle').click();
   await expect(page.getByRole('menuitem').first()).toBeVisible();
+  // Measured once the menu has grown in: scaled by its opening animation, items read 43 px.
+  await settled(page);
   expect(await smallTargets(page, '[data-testid=chat-page]'), 'chat and its menu').toEqual([]);
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: 'Send a gift' }).click();
   await expect(page.getByTestId('gift-rose')).toBeVisible();
+  await settled(page);
   expect(await smallTargets(page, '[role=dialog]'), 'gift picker').toEqual([]);
   await context.close();
 });

@@ -19,6 +19,8 @@ test('a member at the newest message sees the peer\'s typing bubble appear below
   // Sophie reads on at the bottom of the chat (it may have opened at its unread divider).
   await sophie.page.getByTestId('chat-scroll').evaluate((list) => list.scrollTo(0, list.scrollHeight));
 
+  // Typing goes over the socket only (best effort, no REST road): both sockets must be up first.
+  for (const page of [james.page, sophie.page]) await expect(page.getByTestId('chat-page')).toHaveAttribute('data-connection', 'online');
   await james.page.getByTestId('chat-input').pressSequentially('Are you free on', { delay: 40 });
   await expect(sophie.page.locator('.chat-header .chat-presence-typing')).toBeVisible();
   // Not under the composer, out of sight: the list follows it as it follows a new message.
