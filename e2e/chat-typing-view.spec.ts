@@ -21,8 +21,14 @@ test('a member at the newest message sees the peer\'s typing bubble appear below
 
   // Typing goes over the socket only (best effort, no REST road): both sockets must be up first.
   for (const page of [james.page, sophie.page]) await expect(page.getByTestId('chat-page')).toHaveAttribute('data-connection', 'online');
-  await james.page.getByTestId('chat-input').pressSequentially('Are you free on', { delay: 40 });
-  await expect(sophie.page.locator('.chat-header .chat-presence-typing')).toBeVisible();
+  // Typing is best effort: under the full suite its event sometimes did not reach Sophie within 7 s
+  // (1 CI run in 3). This spec is about where the bubble shows, so James types again until it does.
+  const input = james.page.getByTestId('chat-input');
+  await expect(async () => {
+    await input.fill('');
+    await input.pressSequentially('Are you free on', { delay: 40 });
+    await expect(sophie.page.locator('.chat-header .chat-presence-typing')).toBeVisible({ timeout: 4_000 });
+  }).toPass({ timeout: 30_000 });
   // Not under the composer, out of sight: the list follows it as it follows a new message.
   await expect(sophie.page.locator('.chat-typing')).toBeInViewport({ ratio: 1 });
   await sophie.context.close();
