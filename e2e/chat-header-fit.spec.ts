@@ -24,6 +24,9 @@ for (const locale of LOCALES) {
     // language into the line and see that none is cut with an ellipsis.
     const template = (JSON.parse(readFileSync(`client/src/i18n/messages/chat/${locale}.json`, 'utf8')) as Record<string, string>)['chat.lastSeen']!;
     const cut = await presence.evaluate((line, { locale, template, agos }) => {
+      // "Last seen" is shown only while the peer is offline: as the line looks then, not in the
+      // bolder "Online" style James has whenever another spec has him connected.
+      line.classList.remove('chat-presence-online', 'chat-presence-typing');
       const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
       return agos.map(([value, unit]) => template.replace('{when}', format.format(value, unit))).filter((text) => {
         line.textContent = text;
