@@ -211,15 +211,18 @@ export function deliveryState(message: ChatMessage, peerLastRead: number): Deliv
 /** The thread without its stored messages up to `id` (deleted by the member: ChatEntryDto.visible_after). */
 export function dropStoredThrough(thread: Thread, id: number): Thread {
   if ((thread.stored[0]?.id ?? Infinity) > id) return thread;
-  const stored = thread.stored.filter((m) => m.id! > id);
-  return { ...thread, stored, byId: new Map(stored.map((m) => [m.id!, m])), hasMoreBefore: false };
+  return withOnlyStored(thread, thread.stored.filter((m) => m.id! > id), false);
 }
 
 /** The thread with only its newest `keep` stored messages (older ones load again on scrolling up). */
 export function trimToNewest(thread: Thread, keep: number): Thread {
   if (thread.stored.length <= keep) return thread;
-  const stored = thread.stored.slice(-keep);
-  return { ...thread, stored, byId: new Map(stored.map((m) => [m.id!, m])), hasMoreBefore: true };
+  return withOnlyStored(thread, thread.stored.slice(-keep), true);
+}
+
+/** `thread` holding just `stored` (a run of its own stored messages, in order), its index to match. */
+function withOnlyStored(thread: Thread, stored: ChatMessage[], hasMoreBefore: boolean): Thread {
+  return { ...thread, stored, byId: new Map(stored.map((m) => [m.id!, m])), hasMoreBefore };
 }
 
 export function newestStoredId(thread: Thread): number {
