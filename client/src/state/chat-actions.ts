@@ -111,9 +111,10 @@ export async function markChatRead(profile: number): Promise<void> {
   }
 }
 
-export function setTyping(profile: number, typing: boolean): void {
+/** Whether the event went out: none before the chat exists or while the socket is down. */
+export function setTyping(profile: number, typing: boolean): boolean {
   const conversation = getThread(profile)?.conversation;
-  if (conversation) sendTyping(conversation, typing);
+  return conversation ? sendTyping(conversation, typing) : false;
 }
 
 /**

@@ -552,8 +552,10 @@ export async function sendReadMark(conversation: number, message?: number): Prom
   setCounts(response.counts);
 }
 
-export function sendTyping(conversation: number, typing: boolean): void {
-  if (socket?.connected) socket.emit('typing', { conversation, typing });
+export function sendTyping(conversation: number, typing: boolean): boolean {
+  if (!socket?.connected) return false;
+  socket.emit('typing', { conversation, typing });
+  return true;
 }
 
 /** Asks for the online state of the profiles in the list (and any extra, e.g. an opened profile). */

@@ -1,16 +1,16 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import chat from '../../i18n/messages/chat/en.json';
 import { Composer } from './Composer.js';
 
 afterEach(cleanup);
 
-function renderComposer() {
+function renderComposer(onTyping: (typing: boolean) => boolean = () => true) {
   render(
     <IntlProvider locale="en" messages={chat}>
-      <Composer disabled={false} onSend={() => undefined} onTyping={() => undefined} onOpenGifts={() => undefined} onOpenIcebreakers={null} />
+      <Composer disabled={false} onSend={() => undefined} onTyping={onTyping} onOpenGifts={() => undefined} onOpenIcebreakers={null} />
     </IntlProvider>,
   );
   return screen.getByTestId('chat-input');
@@ -31,5 +31,37 @@ describe('the composer counter (message_length 1000 without site settings)', () 
     expect(screen.getByText('1001/1000')).toBeTruthy();
     expect(box.getAttribute('aria-invalid')).toBe('true');
     expect((screen.getByTestId('chat-send') as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('the typing signal', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('is tried again at the next keystroke when it could not go out (socket down), not 3 s later', () => {
+    vi.useFakeTimers();
+    let socketUp = false;
+    const sent: boolean[] = [];
+    const box = renderComposer((typing) => {
+      if (socketUp) sent.push(typing);
+      return socketUp;
+    });
+    fireEvent.change(box, { target: { value: 'h' } });
+    socketUp = true;
+    vi.advanceTimersByTime(500);
+    fireEvent.change(box, { target: { value: 'he' } });
+    expect(sent).toEqual([true]);
+  });
+
+  it('goes out once per 3 s while the member keeps typing, and stops when the box is emptied', () => {
+    vi.useFakeTimers();
+    const sent: boolean[] = [];
+    const box = renderComposer((typing) => (sent.push(typing), true));
+    fireEvent.change(box, { target: { value: 'h' } });
+    vi.advanceTimersByTime(1_000);
+    fireEvent.change(box, { target: { value: 'he' } });
+    vi.advanceTimersByTime(2_500);
+    fireEvent.change(box, { target: { value: 'hey' } });
+    fireEvent.change(box, { target: { value: '' } });
+    expect(sent).toEqual([true, true, false]);
   });
 });

@@ -14,7 +14,8 @@ const TYPING_IDLE_MS = 4_000;
 interface ComposerProps {
   disabled: boolean;
   onSend: (text: string) => void;
-  onTyping: (typing: boolean) => void;
+  /** tells the peer; answers whether it went out (not while the socket is down or before the chat exists) */
+  onTyping: (typing: boolean) => boolean;
   onOpenGifts: () => void;
   onOpenIcebreakers: (() => void) | null;
   /**
@@ -71,10 +72,9 @@ export function Composer({ disabled, onSend, onTyping, onOpenGifts, onOpenIcebre
     onTextChange?.(value);
     if (!value.trim()) return stopTyping();
     const now = Date.now();
-    if (now - typingSentAt.current > TYPING_REPEAT_MS) {
-      typingSentAt.current = now;
-      onTyping(true);
-    }
+    // Only a typing event that went out starts the pause: one dropped while the socket was down
+    // kept the peer from seeing "typing…" for the next 3 s of keystrokes.
+    if (now - typingSentAt.current > TYPING_REPEAT_MS && onTyping(true)) typingSentAt.current = now;
     window.clearTimeout(idleTimer.current);
     idleTimer.current = window.setTimeout(stopTyping, TYPING_IDLE_MS);
   };
