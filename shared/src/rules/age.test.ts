@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, isBirthDateAllowed, parseBirthDate } from './age.js';
+import { ageOn, birthDateError, isBirthDateAllowed, parseBirthDate } from './age.js';
 
 const on = (iso: string) => Date.parse(`${iso}T12:00:00Z`);
 
@@ -39,5 +39,14 @@ describe('isBirthDateAllowed', () => {
     expect(isBirthDateAllowed('2030-01-01', on('2026-01-01'))).toBe(false);
     expect(isBirthDateAllowed('1990-02-30', on('2026-01-01'))).toBe(false);
     expect(isBirthDateAllowed('1066-10-14', on('2026-01-01'))).toBe(false);
+  });
+});
+
+describe('birthDateError', () => {
+  it('calls an empty date missing, and a wrong or too recent one invalid', () => {
+    expect(birthDateError('', on('2026-01-01'))).toBe('birth_date_required');
+    expect(birthDateError('1990-02-30', on('2026-01-01'))).toBe('invalid_birth_date');
+    expect(birthDateError('2010-01-01', on('2026-01-01'))).toBe('invalid_birth_date');
+    expect(birthDateError('1990-01-01', on('2026-01-01'))).toBeNull();
   });
 });

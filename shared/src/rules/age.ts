@@ -34,3 +34,13 @@ export function isBirthDateAllowed(birthDate: string, nowMs: number): boolean {
   const age = ageOn(birthDate, nowMs);
   return age !== null && age >= MINIMUM_AGE && age <= MAXIMUM_AGE;
 }
+
+/**
+ * What sign-up says about a date of birth: none given is `birth_date_required` ("Invalid date of
+ * birth." read as if the date typed were wrong); a wrong date or one too young stays
+ * `invalid_birth_date`, the spec's message.
+ */
+export function birthDateError(birthDate: string, nowMs: number): 'birth_date_required' | 'invalid_birth_date' | null {
+  if (birthDate.trim() === '') return 'birth_date_required';
+  return isBirthDateAllowed(birthDate, nowMs) ? null : 'invalid_birth_date';
+}

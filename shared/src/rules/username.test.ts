@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUsernameAllowed } from './username.js';
+import { isUsernameAllowed, usernameError } from './username.js';
 
 describe('isUsernameAllowed', () => {
   it('accepts ordinary names, including non-Latin ones', () => {
@@ -31,5 +31,15 @@ describe('isUsernameAllowed', () => {
     expect(isUsernameAllowed('see https://evil.example', 'a@example.com')).toBe(false);
     expect(isUsernameAllowed('www.evil.example', 'a@example.com')).toBe(false);
     expect(isUsernameAllowed('Anne-Sophie O’Neil', 'a@example.com')).toBe(true);
+  });
+});
+
+describe('usernameError', () => {
+  it('calls a name with nothing in it missing, and a name that breaks a rule not allowed', () => {
+    expect(usernameError('', 'a@example.com')).toBe('username_required');
+    expect(usernameError('   ', 'a@example.com')).toBe('username_required');
+    expect(usernameError('A', 'a@example.com')).toBe('username_invalid');
+    expect(usernameError('@sophie', 'a@example.com')).toBe('username_invalid');
+    expect(usernameError('Sophie', 'a@example.com')).toBeNull();
   });
 });

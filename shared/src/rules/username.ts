@@ -18,3 +18,12 @@ export function isUsernameAllowed(name: string, email: string): boolean {
   if (email.trim() !== '' && trimmed.toLowerCase() === email.trim().toLowerCase()) return false;
   return true;
 }
+
+/**
+ * What sign-up says about a name: nothing typed (or only spaces) is `username_required`, not
+ * "This username is not allowed.", which sent members looking for a rule they had broken.
+ */
+export function usernameError(name: string, email: string): 'username_required' | 'username_invalid' | null {
+  if (name.trim() === '') return 'username_required';
+  return isUsernameAllowed(name, email) ? null : 'username_invalid';
+}

@@ -2,9 +2,9 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '@shared/constants.js';
 import type { ErrorCode } from '@shared/errors.js';
 import type { SignupBody } from '@shared/api/auth.js';
-import { isBirthDateAllowed } from '@shared/rules/age.js';
+import { birthDateError } from '@shared/rules/age.js';
 import { isValidEmail, suggestEmail } from '@shared/rules/email-suggestion.js';
-import { isUsernameAllowed } from '@shared/rules/username.js';
+import { usernameError } from '@shared/rules/username.js';
 import { HttpError } from '../../http/errors.js';
 
 /** Whether a password's length is acceptable (counted in characters, not bytes). */
@@ -21,9 +21,11 @@ export function assertSignupFields(body: SignupBody, now: number): void {
   const email = body.email?.trim() ?? '';
   const fields: Record<string, ErrorCode> = {};
   if (!isValidEmail(email)) fields.email = 'invalid_email';
-  if (!isUsernameAllowed(body.name ?? '', email)) fields.name = 'username_invalid';
+  const name = usernameError(body.name ?? '', email);
+  if (name) fields.name = name;
   if (!isPasswordLengthOk(body.password ?? '')) fields.password = 'password_length';
-  if (!isBirthDateAllowed(body.date_of_birth ?? '', now)) fields.date_of_birth = 'invalid_birth_date';
+  const birthDate = birthDateError(body.date_of_birth ?? '', now);
+  if (birthDate) fields.date_of_birth = birthDate;
 
   const first = Object.values(fields)[0];
   if (!first) return;

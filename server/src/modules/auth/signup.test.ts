@@ -66,12 +66,16 @@ describe('POST /api/signup.php', () => {
     ['an e-mail equal to the name', { name: 'same@example.com', email: 'same@example.com' }, 'username_invalid', 'name'],
     ['a name starting with @', { name: '@someone' }, 'username_invalid', 'name'],
     ['a one-letter name', { name: 'A' }, 'username_invalid', 'name'],
-    ['a missing name', { name: undefined }, 'username_invalid', 'name'],
+    // Nothing typed is said as such, not as a name that breaks a rule.
+    ['a missing name', { name: undefined }, 'username_required', 'name'],
+    ['an empty name', { name: '' }, 'username_required', 'name'],
+    ['a name of spaces only', { name: '   ' }, 'username_required', 'name'],
     ['a short password', { password: 'short' }, 'password_length', 'password'],
     ['a 129-character password', { password: 'p'.repeat(129) }, 'password_length', 'password'],
     ['an impossible date', { date_of_birth: '1990-02-30' }, 'invalid_birth_date', 'date_of_birth'],
     ['another date format', { date_of_birth: '15-06-1995' }, 'invalid_birth_date', 'date_of_birth'],
-    ['a missing date of birth', { date_of_birth: undefined }, 'invalid_birth_date', 'date_of_birth'],
+    ['a missing date of birth', { date_of_birth: undefined }, 'birth_date_required', 'date_of_birth'],
+    ['an empty date of birth', { date_of_birth: '' }, 'birth_date_required', 'date_of_birth'],
     ['a bad e-mail', { email: 'not-an-address' }, 'invalid_email', 'email'],
   ])('refuses %s with 400 and creates nothing', async (_label, overrides, code, field) => {
     const before = userCount();
@@ -92,6 +96,12 @@ describe('POST /api/signup.php', () => {
     expect(young.status).toBe(400);
     expect(young.body).toMatchObject({ error: 'invalid_birth_date', message: 'Invalid date of birth.' });
     expect((await new TestClient(server.url).post('/api/signup.php', signupFields({ date_of_birth: eighteen }))).status).toBe(201);
+  });
+
+  it('says a field left empty is missing, in the message too', async () => {
+    const res = await new TestClient(server.url).post('/api/signup.php', signupFields({ name: '', date_of_birth: '' }));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'username_required', message: 'Please choose a username.', fields: { name: 'username_required', date_of_birth: 'birth_date_required' } });
   });
 
   it('names every bad field at once, e-mail first, with a did-you-mean suggestion', async () => {
