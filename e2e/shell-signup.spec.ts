@@ -64,6 +64,28 @@ test('client-side rules: minors and an e-mail as username are refused before sen
   await expect(dialog(page)).toBeVisible();
 });
 
+test('a date of birth or username left empty is called missing, a half-typed date invalid', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('hero-cta').click();
+  await dialog(page).getByText('Woman', { exact: true }).click();
+  await dialog(page).getByText('Men', { exact: true }).click();
+  await next(page);
+  const birthDate = dialog(page).getByLabel('Date of birth');
+  await next(page);
+  await expect(dialog(page).locator('.field-error')).toHaveText('Please enter your date of birth.');
+  await expect(birthDate).toHaveAccessibleDescription('Please enter your date of birth.');
+  // One part of the date typed: the field holds no date yet, but something was entered.
+  await birthDate.focus();
+  await page.keyboard.type('03');
+  await next(page);
+  await expect(dialog(page).locator('.field-error')).toHaveText('Invalid date of birth.');
+  await birthDate.fill('1992-03-14');
+  await next(page);
+  await next(page);
+  await expect(dialog(page).locator('.field-error')).toHaveText('Please choose a username.');
+  await expect(dialog(page).getByLabel('Username')).toHaveAccessibleDescription('Please choose a username.');
+});
+
 test('did-you-mean: a mistyped domain is offered and applied in one click', async ({ page }) => {
   await fillUpToAccountStep(page, 'Noor');
   const field = dialog(page).getByLabel('E-mail address');

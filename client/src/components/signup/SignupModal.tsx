@@ -130,7 +130,9 @@ export function SignupModal() {
       void submit();
       return;
     }
-    const stepErrors = validateStep(step, draft, password, Date.now());
+    // A date input holding half a date reports it only through its validity.
+    const birthDate = event.currentTarget.querySelector<HTMLInputElement>('input[name=date_of_birth]');
+    const stepErrors = validateStep(step, draft, password, Date.now(), { birthDateIncomplete: birthDate?.validity.badInput === true });
     setErrors(stepErrors);
     if (Object.keys(stepErrors).length === 0) goTo(step + 1);
   };

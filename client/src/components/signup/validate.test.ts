@@ -14,7 +14,14 @@ describe('signup validation', () => {
   });
   it('step 1 rejects minors and nonsense dates with invalid_birth_date', () => {
     expect(validateStep(1, { ...complete, date_of_birth: '2010-01-01' }, '', now)).toEqual({ date_of_birth: 'errors.invalid_birth_date' });
-    expect(validateStep(1, { ...complete, date_of_birth: '' }, '', now)).toEqual({ date_of_birth: 'errors.invalid_birth_date' });
+  });
+  it('step 1 calls an empty date missing, but half a typed date invalid', () => {
+    expect(validateStep(1, { ...complete, date_of_birth: '' }, '', now)).toEqual({ date_of_birth: 'errors.birth_date_required' });
+    expect(validateStep(1, { ...complete, date_of_birth: '' }, '', now, { birthDateIncomplete: true })).toEqual({ date_of_birth: 'errors.invalid_birth_date' });
+  });
+  it('step 2 calls an empty name missing', () => {
+    expect(validateStep(2, { ...complete, name: '' }, '', now)).toEqual({ name: 'errors.username_required' });
+    expect(validateStep(2, { ...complete, name: '  ' }, '', now)).toEqual({ name: 'errors.username_required' });
   });
   it('step 2 rejects a name equal to the e-mail or starting with @', () => {
     expect(validateStep(2, { ...complete, name: 'sophie@example.com' }, '', now)).toEqual({ name: 'errors.username_invalid' });

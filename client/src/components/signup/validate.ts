@@ -1,7 +1,7 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '@shared/constants.js';
-import { isBirthDateAllowed } from '@shared/rules/age.js';
+import { birthDateError } from '@shared/rules/age.js';
 import { isValidEmail } from '@shared/rules/email-suggestion.js';
-import { isUsernameAllowed } from '@shared/rules/username.js';
+import { usernameError } from '@shared/rules/username.js';
 import type { SignupDraft } from '../../state/signup-draft.js';
 
 export type SignupField = 'gender' | 'seeking' | 'date_of_birth' | 'name' | 'email' | 'password' | 'signup_message';
@@ -16,14 +16,29 @@ export function stepOfField(field: string): number {
   return step === -1 ? LAST_STEP : step;
 }
 
+/** What the form's fields hold beyond the draft's values. */
+export interface TypedState {
+  /**
+   * The date field holds part of a date (a day without its year): its value is '' as when nothing
+   * was typed, but "Please enter your date of birth." would read as if the typing had been lost.
+   */
+  birthDateIncomplete?: boolean;
+}
+
 /** The same rules the server applies (shared/src/rules), checked before leaving a step. */
-export function validateStep(step: number, draft: SignupDraft, password: string, nowMs: number): FieldErrors {
+export function validateStep(step: number, draft: SignupDraft, password: string, nowMs: number, typed: TypedState = {}): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of STEP_FIELDS[step] ?? []) {
     if (field === 'gender' && !draft.gender) errors.gender = 'signup.chooseGender';
     if (field === 'seeking' && !draft.seeking) errors.seeking = 'signup.chooseSeeking';
-    if (field === 'date_of_birth' && !isBirthDateAllowed(draft.date_of_birth, nowMs)) errors.date_of_birth = 'errors.invalid_birth_date';
-    if (field === 'name' && !isUsernameAllowed(draft.name, draft.email)) errors.name = 'errors.username_invalid';
+    if (field === 'date_of_birth') {
+      const code = typed.birthDateIncomplete ? 'invalid_birth_date' : birthDateError(draft.date_of_birth, nowMs);
+      if (code) errors.date_of_birth = `errors.${code}`;
+    }
+    if (field === 'name') {
+      const code = usernameError(draft.name, draft.email);
+      if (code) errors.name = `errors.${code}`;
+    }
     if (field === 'email' && !isValidEmail(draft.email)) errors.email = 'errors.invalid_email';
     if (field === 'password' && (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX)) errors.password = 'errors.password_length';
   }
