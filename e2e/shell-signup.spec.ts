@@ -48,6 +48,25 @@ test('sign-up through every step, activation from the e-mail, members frame', as
   await expect(page.locator('.account-dropdown')).toContainText('Mila');
 });
 
+test('after the account is made the keyboard goes on: Enter on the notice, then the new page starts at its heading', async ({ page }) => {
+  const email = uniqueEmail('keyboard');
+  await fillUpToAccountStep(page, 'Ines');
+  await dialog(page).getByLabel('E-mail address').fill(email);
+  await dialog(page).getByLabel('Password', { exact: true }).fill('a-good-password');
+  await page.keyboard.press('Enter');
+  await expect(dialog(page).getByLabel(/Your first message/)).toBeFocused();
+  await dialog(page).getByRole('button', { name: 'Create my account' }).focus();
+  await page.keyboard.press('Enter');
+  // The button that had the focus is gone with the form: the notice's only action takes it, and
+  // a screen reader reads the notice with it.
+  const proceed = dialog(page).getByRole('button', { name: 'Continue' });
+  await expect(proceed).toBeFocused();
+  await expect(proceed).toHaveAccessibleDescription(`Almost done! We sent a confirmation link to ${email}. Click it to activate your profile.`);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/complete-signup$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+});
+
 test('client-side rules: minors and an e-mail as username are refused before sending', async ({ page }) => {
   await page.goto('/');
   await page.getByTestId('hero-cta').click();

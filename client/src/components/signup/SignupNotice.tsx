@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useT } from '../../i18n/use-t.js';
 import { Button, ButtonLink } from '../Button.js';
 import { Icon } from '../Icon.js';
@@ -7,14 +8,18 @@ export type NoticeKind = 'check_mail' | 'account_exists' | 'account_pending_dele
 /** The end states of the signup modal: check your e-mail, log in instead, reactivate, invite only. */
 export function SignupNotice({ kind, email, onClose, onLeave }: { kind: NoticeKind; email: string; onClose: () => void; onLeave?: () => void }) {
   const t = useT();
+  const textId = useId();
   if (kind === 'check_mail') {
+    // Shown in place of the form whose "Create my account" had the focus: without autoFocus the
+    // focus fell to the page's body behind the dialog. Continue, the only action, takes it and
+    // carries the notice as its description, so a screen reader reads where the link went.
     return (
       <div className="notice" data-notice={kind}>
         <div className="notice-icon">
           <Icon name="mail" size={32} />
         </div>
-        <p>{t('signup.checkMailText', { email })}</p>
-        <Button size="lg" block onClick={onClose}>
+        <p id={textId}>{t('signup.checkMailText', { email })}</p>
+        <Button size="lg" block onClick={onClose} autoFocus aria-describedby={textId}>
           {t('common.continue')}
         </Button>
       </div>

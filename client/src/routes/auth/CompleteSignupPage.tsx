@@ -11,7 +11,9 @@ export function CompleteSignupPage() {
   const user = useAtomValue(userAtom);
   const confirmed = user?.status === 'active';
   return (
-    <ScreenFrame title={t('completeSignup.title', { name: user?.profile.name ?? '' })} subtitle={t('completeSignup.subtitle')} narrow>
+    // Reached from the sign-up dialog's Continue, which closes with the dialog: the keyboard and a
+    // screen reader start at the welcome instead of the top of the page.
+    <ScreenFrame title={t('completeSignup.title', { name: user?.profile.name ?? '' })} subtitle={t('completeSignup.subtitle')} narrow focusTitle>
       <ol className="checklist card">
         <li className="checklist-done">
           <Icon name="check" /> {t('completeSignup.accountCreated')}
