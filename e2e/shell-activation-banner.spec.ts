@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { LOCALES } from '../shared/src/constants.js';
+import { skipSiteEntryWarning, uniqueEmail } from './shell-helpers.js';
+
+const catalogue = (locale: string) => JSON.parse(readFileSync(`client/src/i18n/messages/${locale}.json`, 'utf8')) as Record<string, string>;
+
+/** A member who has just signed up and not clicked the link yet: the banner shows on every page. */
+async function unconfirmedMember(context: BrowserContext): Promise<void> {
+  // An address as long as real ones are: it is one word in the banner's text.
+  const email = uniqueEmail('anna.schneider');
+  const signup = await context.request.post('/api/signup.php', {
+    data: { email, name: 'Anna', password: 'a-good-password', date_of_birth: '1992-03-14', gender: 'female', seeking: 'male' },
+  });
+  expect(signup.status()).toBe(201);
+}
+
+async function resendBox(page: Page, locale: string) {
+  const messages = catalogue(locale);
+  const button = page.getByRole('region', { name: messages['activation.label']! }).getByRole('button', { name: messages['activation.resend']! });
+  await expect(button).toBeVisible();
+  return (await button.boundingBox())!;
+}
+
+for (const width of [320, 390]) {
+  test(`on a ${width} px phone the banner's "send the e-mail again" lies inside the screen in every language`, async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, viewport: { width, height: 844 }, hasTouch: true });
+    await skipSiteEntryWarning(context);
+    await unconfirmedMember(context);
+    const page = await context.newPage();
+    // German, French, Polish and Dutch have the longest texts; all seven are cheap to check.
+    for (const locale of LOCALES) {
+      await context.addCookies([{ name: 'i18n_redirected', value: locale, url: baseURL! }]);
+      await page.goto('/members');
+      const box = await resendBox(page, locale);
+      expect.soft(box.x, `${locale}: left edge`).toBeGreaterThanOrEqual(0);
+      expect.soft(box.x + box.width, `${locale}: right edge`).toBeLessThanOrEqual(width);
+      // Nothing in the banner (the address in its text) widens the page past the screen either.
+      expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `${locale}: page width`).toBeLessThanOrEqual(width);
+    }
+    await context.close();
+  });
+}
+
+test('on a desktop the banner stays one row: the button beside the text, at the right', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  await skipSiteEntryWarning(context);
+  await unconfirmedMember(context);
+  await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: baseURL! }]);
+  const page = await context.newPage();
+  await page.goto('/members');
+  const button = await resendBox(page, 'de');
+  const text = (await page.locator('.banner-inner p').boundingBox())!;
+  const inner = (await page.locator('.banner-inner').boundingBox())!;
+  expect(button.x).toBeGreaterThan(text.x + text.width);
+  expect(button.y).toBeLessThan(text.y + text.height);
+  // Flush with the content column's right edge (the container's 32 px padding).
+  expect(Math.round(button.x + button.width)).toBe(Math.round(inner.x + inner.width - 32));
+  await context.close();
+});
