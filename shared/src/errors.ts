@@ -14,6 +14,7 @@ export const ERROR_MESSAGES = {
   email_taken: 'This email address already owns an account on this website.',
   new_email_invalid: 'New email adress is invalid.',
   invalid_email: 'Invalid email',
+  email_required: 'Please enter your e-mail address.',
   passwords_differ: 'The entered passwords are not the same.',
   password_length: 'Password must be 8 to 128 characters.',
   invalid_birth_date: 'Invalid date of birth.',

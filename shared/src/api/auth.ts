@@ -28,7 +28,7 @@ export type TrafficSource = z.infer<typeof trafficSourceSchema>;
 
 /**
  * POST /api/signup.php. email, name, password and date_of_birth are optional here only so that a
- * missing one gets its own field code (invalid_email, username_required ...) instead of a generic one.
+ * missing one gets its own field code (email_required, username_required ...) instead of a generic one.
  */
 export const signupBody = z.object({
   email: z.string().max(254).optional(),

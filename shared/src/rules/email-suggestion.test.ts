@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, isValidEmail, suggestEmail } from './email-suggestion.js';
+import { editDistance, emailError, isValidEmail, suggestEmail } from './email-suggestion.js';
 
 describe('isValidEmail', () => {
   it('accepts ordinary addresses', () => {
@@ -13,6 +13,16 @@ describe('isValidEmail', () => {
       'a@-example.com', 'a@example.c', 'a@example.123', '"quoted"@example.com', `${'x'.repeat(65)}@example.com`, `a@${'x'.repeat(250)}.com`]) {
       expect(isValidEmail(bad), bad).toBe(false);
     }
+  });
+});
+
+describe('emailError', () => {
+  it('calls an empty address missing, and a malformed one invalid', () => {
+    expect(emailError('')).toBe('email_required');
+    expect(emailError('   ')).toBe('email_required');
+    expect(emailError('anna')).toBe('invalid_email');
+    expect(emailError('anna@example')).toBe('invalid_email');
+    expect(emailError(' anna@example.com ')).toBeNull();
   });
 });
 

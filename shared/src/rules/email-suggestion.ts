@@ -54,6 +54,16 @@ export function isValidEmail(value: string): boolean {
 }
 
 /**
+ * What sign-up says about an address: nothing typed (or only spaces) is `email_required`, not
+ * "Invalid email", which read as if the address typed were wrong; a malformed one stays
+ * `invalid_email`, the spec's message.
+ */
+export function emailError(value: string): 'email_required' | 'invalid_email' | null {
+  if (value.trim() === '') return 'email_required';
+  return isValidEmail(value) ? null : 'invalid_email';
+}
+
+/**
  * The address with its domain corrected when the domain looks like a typo of a known one
  * (gmial.com -> gmail.com, name@company.con -> name@company.com), else null.
  */

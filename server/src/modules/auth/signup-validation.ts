@@ -3,7 +3,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '@shared/constants.js';
 import type { ErrorCode } from '@shared/errors.js';
 import type { SignupBody } from '@shared/api/auth.js';
 import { birthDateError } from '@shared/rules/age.js';
-import { isValidEmail, suggestEmail } from '@shared/rules/email-suggestion.js';
+import { emailError, suggestEmail } from '@shared/rules/email-suggestion.js';
 import { usernameError } from '@shared/rules/username.js';
 import { HttpError } from '../../http/errors.js';
 
@@ -20,7 +20,8 @@ export function isPasswordLengthOk(password: string): boolean {
 export function assertSignupFields(body: SignupBody, now: number): void {
   const email = body.email?.trim() ?? '';
   const fields: Record<string, ErrorCode> = {};
-  if (!isValidEmail(email)) fields.email = 'invalid_email';
+  const emailCode = emailError(email);
+  if (emailCode) fields.email = emailCode;
   const name = usernameError(body.name ?? '', email);
   if (name) fields.name = name;
   if (!isPasswordLengthOk(body.password ?? '')) fields.password = 'password_length';

@@ -77,6 +77,9 @@ describe('POST /api/signup.php', () => {
     ['a missing date of birth', { date_of_birth: undefined }, 'birth_date_required', 'date_of_birth'],
     ['an empty date of birth', { date_of_birth: '' }, 'birth_date_required', 'date_of_birth'],
     ['a bad e-mail', { email: 'not-an-address' }, 'invalid_email', 'email'],
+    ['a missing e-mail', { email: undefined }, 'email_required', 'email'],
+    ['an empty e-mail', { email: '' }, 'email_required', 'email'],
+    ['an e-mail of spaces only', { email: '   ' }, 'email_required', 'email'],
   ])('refuses %s with 400 and creates nothing', async (_label, overrides, code, field) => {
     const before = userCount();
     const res = await new TestClient(server.url).post('/api/signup.php', signupFields(overrides));
@@ -102,6 +105,12 @@ describe('POST /api/signup.php', () => {
     const res = await new TestClient(server.url).post('/api/signup.php', signupFields({ name: '', date_of_birth: '' }));
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: 'username_required', message: 'Please choose a username.', fields: { name: 'username_required', date_of_birth: 'birth_date_required' } });
+  });
+
+  it('says an e-mail left empty is missing, in the message too, and suggests nothing', async () => {
+    const res = await new TestClient(server.url).post('/api/signup.php', signupFields({ email: '' }));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'email_required', message: 'Please enter your e-mail address.', fields: { email: 'email_required' }, suggestion: null });
   });
 
   it('names every bad field at once, e-mail first, with a did-you-mean suggestion', async () => {
