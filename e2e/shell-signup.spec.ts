@@ -105,6 +105,19 @@ test('a date of birth or username left empty is called missing, a half-typed dat
   await expect(dialog(page).getByLabel('Username')).toHaveAccessibleDescription('Please choose a username.');
 });
 
+test('an e-mail left empty is called missing, a malformed one invalid', async ({ page }) => {
+  await fillUpToAccountStep(page, 'Jana');
+  const field = dialog(page).getByLabel('E-mail address');
+  await dialog(page).getByLabel('Password', { exact: true }).fill('a-good-password');
+  await next(page);
+  await expect(dialog(page).locator('.field-error')).toHaveText('Please enter your e-mail address.');
+  await expect(field).toHaveAccessibleDescription('Please enter your e-mail address.');
+  await field.fill('jana');
+  await next(page);
+  await expect(dialog(page).locator('.field-error')).toHaveText('Invalid email');
+  await expect(field).toHaveAccessibleDescription('Invalid email');
+});
+
 test('did-you-mean: a mistyped domain is offered and applied in one click', async ({ page }) => {
   await fillUpToAccountStep(page, 'Noor');
   const field = dialog(page).getByLabel('E-mail address');

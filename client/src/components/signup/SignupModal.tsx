@@ -115,7 +115,7 @@ export function SignupModal() {
     }
     const fieldErrors: FieldErrors = {};
     for (const [field, code] of Object.entries(error.fields)) fieldErrors[field as keyof FieldErrors] = `errors.${code}`;
-    if (Object.keys(fieldErrors).length === 0 && error.code === 'invalid_email') fieldErrors.email = 'errors.invalid_email';
+    if (Object.keys(fieldErrors).length === 0 && (error.code === 'invalid_email' || error.code === 'email_required')) fieldErrors.email = `errors.${error.code}`;
     if (Object.keys(fieldErrors).length === 0) {
       setFailure(t(`errors.${error.code}`, { minutes: 0, max: 0 }));
       return;

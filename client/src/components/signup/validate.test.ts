@@ -30,6 +30,10 @@ describe('signup validation', () => {
   it('step 3 checks e-mail syntax and password length', () => {
     expect(validateStep(3, { ...complete, email: 'nope' }, 'short', now)).toEqual({ email: 'errors.invalid_email', password: 'errors.password_length' });
   });
+  it('step 3 calls an empty e-mail missing', () => {
+    expect(validateStep(3, { ...complete, email: '' }, 'secret-password', now)).toEqual({ email: 'errors.email_required' });
+    expect(validateStep(3, { ...complete, email: '   ' }, 'secret-password', now)).toEqual({ email: 'errors.email_required' });
+  });
   it('validateAll points at the first step with an error', () => {
     expect(validateAll({ ...complete, name: '@x' }, 'short', now).firstStep).toBe(2);
   });

@@ -1,6 +1,6 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '@shared/constants.js';
 import { birthDateError } from '@shared/rules/age.js';
-import { isValidEmail } from '@shared/rules/email-suggestion.js';
+import { emailError } from '@shared/rules/email-suggestion.js';
 import { usernameError } from '@shared/rules/username.js';
 import type { SignupDraft } from '../../state/signup-draft.js';
 
@@ -39,7 +39,10 @@ export function validateStep(step: number, draft: SignupDraft, password: string,
       const code = usernameError(draft.name, draft.email);
       if (code) errors.name = `errors.${code}`;
     }
-    if (field === 'email' && !isValidEmail(draft.email)) errors.email = 'errors.invalid_email';
+    if (field === 'email') {
+      const code = emailError(draft.email);
+      if (code) errors.email = `errors.${code}`;
+    }
     if (field === 'password' && (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX)) errors.password = 'errors.password_length';
   }
   return errors;
