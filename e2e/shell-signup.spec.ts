@@ -154,7 +154,12 @@ test('an existing account gets a log-in prompt', async ({ page }) => {
   await next(page);
   await next(page);
   await expect(dialog(page)).toContainText('You already have an account, please log in.');
-  await dialog(page).getByRole('link', { name: 'Log in' }).click();
+  // "Create my account", which had the focus, is gone with the form: Log in takes it, and the
+  // keyboard goes on from there.
+  const logIn = dialog(page).getByRole('link', { name: 'Log in' });
+  await expect(logIn).toBeFocused();
+  await expect(logIn).toHaveAccessibleDescription('You already have an account, please log in.');
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByLabel('E-mail address')).toHaveValue('demo@amora.test');
 });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -90,6 +90,21 @@ describe('SignupModal', () => {
     expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('Sophie');
     const body = JSON.parse(String(fetchMock.mock.calls[0]![1]!.body)) as Record<string, unknown>;
     expect(body).toMatchObject({ email: 'sophie@example.com', name: 'Sophie', password: 'super-secret-1', gender: 'female', seeking: 'male', date_of_birth: '1990-02-03' });
+  });
+
+  // The notice replaces the form whose button had the focus: the notice's action takes it (it fell
+  // to the page's body), with the notice read as its description.
+  it.each([
+    ['account_exists', 409, 'link', 'Log in', 'You already have an account, please log in.'],
+    ['account_pending_deletion', 409, 'link', 'Log in', 'This account is scheduled for deletion. Log in to reactivate it and keep your profile.'],
+    ['signups_closed', 403, 'button', 'Close', 'Sign-up on this website is by invitation only.'],
+  ] as const)('the %s notice gives the focus to its action', async (code, status, role, name, text) => {
+    fetchMock.mockImplementation(async () => json(status, { error: code, message: 'x' }));
+    await submitFromPasswordStep();
+    const notice = (await screen.findByText(text)).closest<HTMLElement>('.notice')!;
+    const action = within(notice).getByRole(role, { name });
+    expect(document.activeElement).toBe(action);
+    expect(action.getAttribute('aria-describedby')).toBe(screen.getByText(text).id);
   });
 
   it('invite-only sites show the notice instead of the steps', async () => {
