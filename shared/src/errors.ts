@@ -17,6 +17,7 @@ export const ERROR_MESSAGES = {
   email_required: 'Please enter your e-mail address.',
   passwords_differ: 'The entered passwords are not the same.',
   password_length: 'Password must be 8 to 128 characters.',
+  password_required: 'Please enter your password.',
   invalid_birth_date: 'Invalid date of birth.',
   birth_date_required: 'Please enter your date of birth.',
   username_invalid: 'This username is not allowed.',

@@ -37,9 +37,13 @@ export interface UserDto {
   };
 }
 
+/**
+ * POST /api/user.php. Both fields are optional here only so that a missing or empty one gets its
+ * own code (email_required, password_required: rules/login-fields.ts) instead of invalid_request.
+ */
 export const loginBody = z.object({
-  email: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(PASSWORD_MAX),
+  email: z.string().trim().max(254).optional(),
+  password: z.string().max(PASSWORD_MAX).optional(),
 });
 
 export const languageBody = z.object({ language: z.enum(LOCALES) });

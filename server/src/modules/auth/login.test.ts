@@ -95,8 +95,29 @@ describe('POST /api/user.php (log-in)', () => {
   });
 
   it.each([
-    ['missing password', { email: 'a@example.com' }, 'password'],
-    ['missing email', { password: 'x' }, 'email'],
+    ['missing password', { email: 'a@example.com' }, { password: 'password_required' }],
+    ['empty password', { email: 'a@example.com', password: '' }, { password: 'password_required' }],
+    ['missing email', { password: 'x' }, { email: 'email_required' }],
+    ['e-mail of spaces only', { email: '   ', password: 'x' }, { email: 'email_required' }],
+    ['both empty', { email: '', password: '' }, { email: 'email_required', password: 'password_required' }],
+  ])('says a field left empty is missing: %s', async (_label, body, fields) => {
+    const res = await new TestClient(server.url).post('/api/user.php', body);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: Object.values(fields)[0], fields });
+    expect(res.body.fields).toEqual(fields);
+  });
+
+  it('says "Please enter your password." for an empty password, and counts no failed attempt', async () => {
+    const member = await createMember(server.db);
+    const client = new TestClient(server.url);
+    for (let i = 0; i < 6; i++) {
+      const res = await client.post('/api/user.php', { email: member.email, password: '' });
+      expect(res.body).toMatchObject({ error: 'password_required', message: 'Please enter your password.' });
+    }
+    expect((await client.post('/api/user.php', { email: member.email, password: member.password })).status).toBe(200);
+  });
+
+  it.each([
     ['number as email', { email: 42, password: 'x' }, 'email'],
     ['array as password', { email: 'a@example.com', password: ['x'] }, 'password'],
   ])('answers 400 invalid_request for %s', async (_label, body, field) => {

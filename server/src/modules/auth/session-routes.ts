@@ -1,9 +1,10 @@
 /** /api/user.php (who am I, log in, language) and /api/logout.php. */
 import type { Request, Router } from 'express';
 import { languageBody, loginBody } from '@shared/api/user.js';
+import { loginFieldErrors } from '@shared/rules/login-fields.js';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../http/current-user.js';
-import { forbidden } from '../../http/errors.js';
+import { HttpError, forbidden } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
 import type { LoginService } from './login-service.js';
 import { setLanguage, touchLastSeen } from './queries.js';
@@ -20,8 +21,12 @@ export function sessionRoutes(router: Router, ctx: AppContext, login: LoginServi
   });
 
   router.post('/user.php', async (req, res) => {
-    const body = parseInput(loginBody, req.body);
-    const user = await login.logIn({ siteId: req.site.id, email: body.email, password: body.password, ip: req.ip ?? '' });
+    const { email = '', password = '' } = parseInput(loginBody, req.body);
+    // A field left empty is said as such, before any attempt is counted against the account.
+    const fields = loginFieldErrors(email, password);
+    const first = Object.values(fields)[0];
+    if (first) throw new HttpError(400, first, { fields });
+    const user = await login.logIn({ siteId: req.site.id, email, password, ip: req.ip ?? '' });
     await logIn(req, user);
     sendUser(req, res, user);
   });
