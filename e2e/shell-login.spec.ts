@@ -16,6 +16,17 @@ test('a wrong password shows the spec message and keeps the e-mail', async ({ pa
   await expect(page.getByLabel('E-mail address')).toHaveValue(DEMO.email);
 });
 
+test('an empty field is named: the password alone, the e-mail alone, or both', async ({ page }) => {
+  await page.goto('/login');
+  const error = page.getByTestId('login-error');
+  await attempt(page, DEMO.email, '');
+  await expect(error).toHaveText('Please enter your password.');
+  await attempt(page, '', DEMO.password);
+  await expect(error).toHaveText('Please enter your e-mail address.');
+  await attempt(page, '   ', '');
+  await expect(error).toHaveText('Please enter your e-mail address and password.');
+});
+
 test('after 5 wrong passwords the account is locked with the minutes shown', async ({ page, request }) => {
   const email = uniqueEmail('lockout');
   const signup = await request.post('/api/signup.php', {

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { loginFieldErrors } from '@shared/rules/login-fields.js';
 import { ApiError } from '../../api/http.js';
 import { login } from '../../api/user.js';
 import { Button } from '../../components/Button.js';
@@ -29,8 +30,11 @@ export function LoginPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!email.trim() || !password) {
-      setError(t('login.fillBoth'));
+    // Names what is missing: "enter your e-mail address and password" for a password alone read as
+    // if the address (often filled in from sign-up) had been lost.
+    const missing = Object.values(loginFieldErrors(email, password));
+    if (missing.length > 0) {
+      setError(missing.length === 2 ? t('login.fillBoth') : t(`errors.${missing[0]!}`));
       return;
     }
     setBusy(true);
