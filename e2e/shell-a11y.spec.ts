@@ -29,6 +29,35 @@ test('signup modal has no serious or critical accessibility violations', async (
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test('the keyboard stays in a dialog: Shift+Tab from the dialog itself and Tab from its last visible control wrap around', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('hero-cta').click();
+  const dialog = page.locator('#signup-modal');
+  await expect(dialog).toBeVisible();
+  const focusInDialog = () => page.evaluate(() => document.querySelector('#signup-modal')?.contains(document.activeElement) ?? false);
+
+  // The dialog itself holds the focus after a click on its text, as a reader's click does.
+  await dialog.focus();
+  await page.keyboard.press('Shift+Tab');
+  expect(await focusInDialog()).toBe(true);
+
+  // A control the step hides (display: none) standing last in the dialog: Tab from the last one shown.
+  await dialog.evaluate((el) => {
+    const hidden = document.createElement('button');
+    hidden.textContent = 'hidden';
+    hidden.style.display = 'none';
+    el.append(hidden);
+  });
+  const visible = await dialog.evaluate((el) => {
+    const items = [...el.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])')].filter((i) => i.checkVisibility());
+    items.at(-1)!.focus();
+    return items.length;
+  });
+  expect(visible).toBeGreaterThan(1);
+  await page.keyboard.press('Tab');
+  expect(await focusInDialog()).toBe(true);
+});
+
 test('site-entry warning has no serious or critical accessibility violations', async ({ browser, baseURL }) => {
   // a fresh context without the beforeEach dismissal
   const context = await browser.newContext({ baseURL });

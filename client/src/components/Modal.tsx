@@ -53,16 +53,17 @@ export function Modal({ open, title, onClose, dismissible = true, hideTitle = fa
       onClose();
     }
     if (event.key !== 'Tab' || !panel.current) return;
-    const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const [firstItem, lastItem] = [items[0], items[items.length - 1]];
-    if (!firstItem || !lastItem) return;
-    if (event.shiftKey && document.activeElement === firstItem) {
-      event.preventDefault();
-      lastItem.focus();
-    } else if (!event.shiftKey && document.activeElement === lastItem) {
-      event.preventDefault();
-      firstItem.focus();
-    }
+    // Only what can take the focus now: a hidden control listed last let Tab leave the dialog.
+    const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.checkVisibility?.() ?? true);
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    // Outside the list (the dialog itself, a text the reader selected) counts as before the first
+    // and after the last: Shift+Tab from the dialog's own focus went on to the page behind it.
+    let wrapTo: HTMLElement | undefined;
+    if (event.shiftKey && at <= 0) wrapTo = items.at(-1);
+    else if (!event.shiftKey && (at === -1 || at === items.length - 1)) wrapTo = items[0];
+    if (!wrapTo) return;
+    event.preventDefault();
+    wrapTo.focus();
   };
 
   return createPortal(
