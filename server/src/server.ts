@@ -89,15 +89,38 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      // No new connections first: the members this node lets go reconnect, and the load balancer
+      // must find this node refusing them, not taking them in while it closes.
+      const httpClosed = new Promise<void>((r) => http.close(() => r()));
       await attached.close();
-      await new Promise<void>((r) => http.close(() => r()));
-      http.closeAllConnections();
+      await finishRequests(http, httpClosed);
       await redis?.quit().catch(() => {});
       await checkpointer?.stop();
       if (!options.db) db.$client.close();
     })());
 
   return { url: `http://127.0.0.1:${port}`, port, ctx, http, realtime: attached, close };
+}
+
+/** How long a stopping node lets HTTP requests under way finish (the process force-exits at 10 s). */
+export const FINISH_REQUESTS_MS = 3_000;
+
+/**
+ * After http.close(): lets the requests under way finish, closing each connection as it goes idle
+ * (close() closes only those idle at the time, and a load balancer's keep-alive connection that
+ * was busy then would hold the process until its keep-alive timeout), and ends the rest after
+ * FINISH_REQUESTS_MS.
+ */
+async function finishRequests(http: HttpServer, closed: Promise<void>): Promise<void> {
+  let done = false;
+  void closed.then(() => (done = true));
+  const deadline = Date.now() + FINISH_REQUESTS_MS;
+  while (!done && Date.now() < deadline) {
+    http.closeIdleConnections();
+    await Promise.race([closed, new Promise((r) => setTimeout(r, 20))]);
+  }
+  http.closeAllConnections();
+  await closed;
 }
 
 // The Redis packages load only when REDIS_URL is set: a node without Redis does not run them at

@@ -13,6 +13,7 @@ import { createScaleOut, type ScaleOut } from './adapter.js';
 import type { AdapterTrafficSnapshot } from './adapter-stats.js';
 import { createEmitter } from './emitter.js';
 import { frameArraysServerOptions } from './frame-arrays.js';
+import { closeTransports, settleInFlightCommands } from './graceful-close.js';
 import { RoomSubscriptions } from './room-subscriptions.js';
 import { authenticateSocket, originGuard } from './handshake.js';
 import { releaseHandshakeRequest, releaseUpgradeResponse } from './release-request.js';
@@ -198,7 +199,9 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
     resetStats: () => scaleOut.traffic.reset(),
     async close() {
       stopWatchingSlowConsumers();
-      io.disconnectSockets(true);
+      // This node's members only, once what they sent is answered; they reconnect elsewhere (graceful-close.ts).
+      await settleInFlightCommands(ctx.db);
+      await closeTransports(io);
       await Promise.all([...pending]);
       await counter.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));

@@ -12,7 +12,7 @@ import { fetchFrom } from '../test/fetch-from.js';
 import { createMember } from '../test/factories.js';
 import { TestClient } from '../test/harness.js';
 import { sharedDatabase, startNode, startPrivateRedis, type PrivateRedis, type ServerNode, type SharedDatabase } from '../test/multi-process.js';
-import { startNginx, type RunningNginx } from '../test/nginx.js';
+import { addressesReaching, startNginx, type RunningNginx } from '../test/nginx.js';
 import { command, nextEvent, nextEventArgs, openSocket, type ClientSocket } from './testing.js';
 
 /** Through nginx and between processes, on the two cores CI shares with other test files. */
@@ -26,30 +26,12 @@ let lb: RunningNginx;
 let addressTo: [string, string];
 const sockets: ClientSocket[] = [];
 
-/** Asks, through the balancer, which node a client at `address` reaches: its index in `nodeIds`. */
-async function nodeReachedFrom(address: string, nodeIds: string[]): Promise<number> {
-  const res = await fetchFrom(address)(`${lb.url}/dev/realtime-stats`);
-  expect(res.status).toBe(200);
-  const { node } = (await res.json()) as { node: string };
-  return nodeIds.indexOf(node);
-}
-
 beforeAll(async () => {
   redis = await startPrivateRedis();
   shared = sharedDatabase();
   nodes = (await Promise.all([1, 2].map(() => startNode({ databaseFile: shared.file, redisUrl: redis.url })))) as [ServerNode, ServerNode];
   lb = await startNginx([nodes[0].port, nodes[1].port]);
-  // ip_hash keys on the first three bytes of an IPv4 address: 127.0.<n>.1 are all loopback.
-  const nodeIds = await Promise.all(nodes.map(async (n) => (await n.stats()).node));
-  const found: Array<string | undefined> = [undefined, undefined];
-  for (let n = 0; n < 32 && !(found[0] && found[1]); n++) {
-    const address = `127.0.${n}.1`;
-    const node = await nodeReachedFrom(address, nodeIds);
-    expect(node).toBeGreaterThanOrEqual(0);
-    found[node] ??= address;
-  }
-  if (!found[0] || !found[1]) throw new Error('no client address reached both nodes: is the balancer sticky by address (ip_hash)?');
-  addressTo = found as [string, string];
+  addressTo = (await addressesReaching(lb, nodes)) as [string, string];
 }, 60_000);
 
 afterEach((context) => {

@@ -8,7 +8,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { exited, freePort, repoRoot } from './multi-process.js';
+import { fetchFrom } from './fetch-from.js';
+import { exited, freePort, repoRoot, type ServerNode } from './multi-process.js';
 import { tempDir } from './harness.js';
 
 const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -94,4 +95,23 @@ function accepts(port: number): Promise<boolean> {
     });
     socket.once('error', () => r(false));
   });
+}
+
+/**
+ * A client address that the balancer (sticky by address: ip_hash) sends to each node, by node
+ * index. ip_hash keys on the first three bytes of an IPv4 address: 127.0.<n>.1 are all loopback.
+ */
+export async function addressesReaching(lb: RunningNginx, nodes: ServerNode[]): Promise<string[]> {
+  const nodeIds = await Promise.all(nodes.map(async (n) => (await n.stats()).node));
+  const found: Array<string | undefined> = nodes.map(() => undefined);
+  for (let n = 0; n < 32 && found.some((a) => a === undefined); n++) {
+    const address = `127.0.${n}.1`;
+    const res = await fetchFrom(address)(`${lb.url}/dev/realtime-stats`);
+    if (res.status !== 200) throw new Error(`${lb.url}/dev/realtime-stats answered ${res.status}`);
+    const index = nodeIds.indexOf(((await res.json()) as { node: string }).node);
+    if (index < 0) throw new Error('the balancer reached a node that is not one of these');
+    found[index] ??= address;
+  }
+  if (found.some((a) => a === undefined)) throw new Error('no client address reached every node: is the balancer sticky by address (ip_hash)?');
+  return found as string[];
 }
