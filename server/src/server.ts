@@ -12,6 +12,7 @@ import { withoutTouch } from './http/session.js';
 import { SqliteSessionStore } from './http/sqlite-session-store.js';
 import { OutageTolerantSessionStore } from './http/outage-tolerant-session-store.js';
 import { attachRealtime, type Realtime } from './realtime/io.js';
+import { closeRedis } from './realtime/close-redis.js';
 import type { ScaleOut } from './realtime/adapter.js';
 import type { SlowConsumerLimits } from './realtime/slow-consumer.js';
 import { REALTIME_STATS_PATH, sendRealtimeStats } from './realtime/dev-stats.js';
@@ -94,7 +95,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       const httpClosed = new Promise<void>((r) => http.close(() => r()));
       await attached.close();
       await finishRequests(http, httpClosed);
-      await redis?.quit().catch(() => {});
+      if (redis) await closeRedis(redis);
       await checkpointer?.stop();
       if (!options.db) db.$client.close();
     })());

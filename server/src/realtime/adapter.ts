@@ -13,6 +13,7 @@ import type { Redis } from 'ioredis';
 import type { ServerOptions } from 'socket.io';
 import type { Config } from '../config.js';
 import { AdapterTraffic } from './adapter-stats.js';
+import { closeRedis } from './close-redis.js';
 import { watchRedisRecovery } from './redis-recovery.js';
 
 type AdapterFactory = NonNullable<ServerOptions['adapter']>;
@@ -97,7 +98,7 @@ export async function createScaleOut(config: Config): Promise<ScaleOut> {
     ...(config.socketAdapter === 'sharded' ? { subscribed: (room: string) => sub.ssubscribe(shardedRoomChannel(room)).then(() => undefined) } : {}),
     async close() {
       state.shuttingDown = true;
-      await Promise.all([pub.quit().catch(() => pub.disconnect()), sub.quit().catch(() => sub.disconnect())]);
+      await Promise.all([closeRedis(pub), closeRedis(sub)]);
     },
   };
 }

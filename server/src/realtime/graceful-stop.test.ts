@@ -108,4 +108,18 @@ describe('a node stopped with SIGTERM', () => {
     expect(await closed).toBe('transport close');
     expect(a.socket.active).toBe(true);
   }, 30_000);
+
+  it('exits 0 within seconds while Redis is away, its members let go all the same', async () => {
+    const ownRedis = await startPrivateRedis();
+    const stopping = await startNode({ databaseFile: shared.file, redisUrl: ownRedis.url });
+    const a = await memberAt(stopping.url);
+    const closed = new Promise<string>((resolve) => a.socket.once('disconnect', resolve));
+    await ownRedis.kill();
+    await sleep(500);
+
+    const startedAt = Date.now();
+    expect(await stopping.stop()).toBe(0);
+    expect(Date.now() - startedAt).toBeLessThan(5_000);
+    expect(await closed).toBe('transport close');
+  }, 30_000);
 });

@@ -137,6 +137,9 @@ export class RedisPresenceCounter implements PresenceCounter {
 
   async close(): Promise<void> {
     clearInterval(this.heartbeat);
+    // Redis away: nothing can be removed, and waiting for it would hold the shutdown. This node's
+    // key expires, and another node sweeps its members (sweepDeadNodes).
+    if (this.redis.status !== 'ready') return;
     // Leave no trace: other nodes must not count this node's sockets any more.
     const pipeline = this.redis.pipeline();
     for (const [userId] of this.local.entries()) pipeline.hdel(userKey(userId), this.nodeId);

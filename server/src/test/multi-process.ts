@@ -132,8 +132,8 @@ export interface ServerNode {
   kill(): Promise<void>;
   /** resolves when the process has ended by itself (e.g. a fault hook) */
   exited(): Promise<void>;
-  /** graceful stop (SIGTERM) */
-  stop(): Promise<void>;
+  /** graceful stop (SIGTERM); resolves with the exit code (null when a signal ended it) */
+  stop(): Promise<number | null>;
 }
 
 /** Starts `server/src/main.ts` in its own process on a port of its own and waits until it listens. */
@@ -171,6 +171,7 @@ export async function startNode(options: NodeOptions): Promise<ServerNode> {
     async stop() {
       child.kill('SIGTERM');
       await exited(child);
+      return child.exitCode;
     },
   };
 }
