@@ -42,6 +42,28 @@ describe('config', () => {
     for (const bad of ['0', '-8', 'lots', '1.5']) expect(() => loadConfig({ SQLITE_CACHE_MB: bad })).toThrow(/SQLITE_CACHE_MB/);
   });
 
+  it('refuses a REDIS_URL or SMTP_URL that its client would take for another server', () => {
+    // ioredis read http://10.0.0.5:6379 as a host named "http"; nodemailer threw on a bare host:port
+    for (const bad of ['localhost:6379', 'http://10.0.0.5:6379', 'redis://10.0.0.5:6379/sessions', 'redis://']) {
+      expect(() => loadConfig({ REDIS_URL: bad })).toThrow(/REDIS_URL: must look like redis:\/\//);
+    }
+    for (const good of ['redis://127.0.0.1:6379', 'redis://:secret@10.0.0.5:6380/2', 'rediss://user:secret@cache.example']) {
+      expect(loadConfig({ REDIS_URL: good }).redisUrl).toBe(good);
+    }
+    expect(() => loadConfig({ SMTP_URL: 'mail.example:587' })).toThrow(/SMTP_URL: must look like smtp:\/\//);
+    expect(loadConfig({ SMTP_URL: 'smtps://user:pass@mail.example:465' }).smtpUrl).toBe('smtps://user:pass@mail.example:465');
+  });
+
+  it('reads TRUST_PROXY as Express does on purpose: a hop count, true or false, or proxies by name, address and subnet', () => {
+    expect(loadConfig({}).trustProxy).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, uniquelocal' }).trustProxy).toBe('loopback, uniquelocal');
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 172.16.0.0/255.240.0.0, ::1' }).trustProxy).toBe('10.0.0.0/8, 172.16.0.0/255.240.0.0, ::1');
+    expect(() => loadConfig({ TRUST_PROXY: 'loopback, nginx' })).toThrow(/TRUST_PROXY: not a proxy address, subnet or name: "nginx"/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('honours the crash hook only in tests', () => {
     expect(loadConfig({ TEST_CRASH_AFTER_STORE: 'true' }).testCrashAfterStore).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', TEST_CRASH_AFTER_STORE: 'true' }).testCrashAfterStore).toBe(true);

@@ -3,6 +3,7 @@
  * mode (one process, SQLite, outbox mail) work with no configuration at all. Nothing else in the
  * server reads process.env.
  */
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CACHE_MB } from '@db/client.js';
@@ -10,6 +11,50 @@ import { DEFAULT_CACHE_MB } from '@db/client.js';
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * A URL with one of `schemes` and a host. z.url() alone took "localhost:6379" (scheme
+ * "localhost:") and "http://10.0.0.5:6379", and the clients made something else of them: ioredis
+ * connected to a host named "http" on 6379, nodemailer threw a stack trace at start.
+ */
+function serverUrl(schemes: string[], shape: string, path: (pathname: string) => boolean = () => true) {
+  return z.string().refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return schemes.includes(url.protocol) && url.hostname !== '' && path(url.pathname);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must look like ${shape}` },
+  );
+}
+
+/** A proxy Express can trust by name, address or subnet (proxy-addr's forms). */
+function isTrustedProxyEntry(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address, range, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address || isIP(address) === 0) return false;
+  if (range === undefined) return true;
+  if (/^\d+$/.test(range)) return Number(range) <= (isIP(address) === 4 ? 32 : 128);
+  return isIP(range) === isIP(address); // a netmask: 10.0.0.0/255.0.0.0
+}
+
+/**
+ * Express's `trust proxy`: a whole number is a hop count, true/false trust every proxy or none,
+ * anything else a comma-separated list of names, addresses and subnets. Checked here: Express read
+ * "1" as the address 0.0.0.1 (so nothing was trusted, silently) and threw a stack trace on "true".
+ */
+const trustProxy = z.string().transform((value, ctx): string | number | boolean => {
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  if (trimmed === 'true' || trimmed === 'false') return trimmed === 'true';
+  const unknown = trimmed.split(',').map((entry) => entry.trim()).filter((entry) => !isTrustedProxyEntry(entry));
+  if (unknown.length === 0) return trimmed;
+  ctx.addIssue({ code: 'custom', message: `not a proxy address, subnet or name: ${unknown.map((e) => `"${e}"`).join(', ')} (e.g. loopback, 10.0.0.0/8, or a hop count such as 1)` });
+  return z.NEVER;
+});
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -22,13 +67,13 @@ const envSchema = z.object({
   /** SQLite's page cache per connection, MB (db/client.ts says why DEFAULT_CACHE_MB) */
   SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(DEFAULT_CACHE_MB),
   PUBLIC_URL: z.string().url().optional(),
-  REDIS_URL: z.string().url().optional(),
+  REDIS_URL: serverUrl(['redis:', 'rediss:'], 'redis://[user:password@]host[:port][/db] (rediss:// for TLS)', (p) => /^(\/\d*)?$/.test(p)).optional(),
   /** sharded (default; events only reach nodes where the room has members) | classic | streams */
   SOCKET_ADAPTER: z.enum(['sharded', 'classic', 'streams']).default('sharded'),
-  SMTP_URL: z.string().url().optional(),
+  SMTP_URL: serverUrl(['smtp:', 'smtps:'], 'smtp://[user:password@]host[:port] (smtps:// for TLS from the start)').optional(),
   MAIL_FROM: z.string().default('Amora <no-reply@localhost>'),
   SESSION_SECRET: z.string().min(32).optional(),
-  TRUST_PROXY: z.string().default('loopback'),
+  TRUST_PROXY: trustProxy.default('loopback'),
   SEED_ON_START: bool.default(true),
   SEED_MEMBERS: z.coerce.number().int().min(0).max(100_000).default(2000),
   SEED: z.coerce.number().int().default(20251125),
@@ -62,7 +107,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   sessionSecret: string | undefined;
-  trustProxy: string;
+  /** Express `trust proxy`: a hop count, every proxy or none, or proxies by name, address and subnet */
+  trustProxy: string | number | boolean;
   seedOnStart: boolean;
   seedMembers: number;
   seed: number;

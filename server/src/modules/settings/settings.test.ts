@@ -116,6 +116,17 @@ describe('GET /api/settings.php', () => {
     expect(res.body).toMatchObject({ geoip_country: 'JP', geoip_selected_country: 'US', region_data: { country: 'US' } });
   });
 
+  it('takes TRUST_PROXY=1 as one proxy in front, whatever its address', async () => {
+    // Express alone read "1" as the address 0.0.0.1: the proxy in front was not trusted.
+    const oneHop = await seededServer({ TRUST_PROXY: '1' });
+    try {
+      const res = await new TestClient(oneHop.server.url).get('/api/settings.php', { 'CF-IPCountry': 'DE', 'Accept-Language': 'pl-PL' });
+      expect(res.body).toMatchObject({ geoip_country: 'DE' });
+    } finally {
+      await oneHop.server.destroy();
+    }
+  });
+
   it('ignores country headers when the request does not come through a trusted proxy', async () => {
     const untrusted = await seededServer({ TRUST_PROXY: '10.1.2.3' });
     try {
