@@ -2,6 +2,7 @@
 import { walBatchState } from '@db/wal-batch.js';
 import { ConfigError, loadConfig } from './config.js';
 import { startServer } from './server.js';
+import { StartupError } from './startup-error.js';
 
 const started = performance.now();
 try {
@@ -23,6 +24,10 @@ try {
   if (err instanceof ConfigError) {
     console.error(err.message);
     process.exit(2);
+  }
+  if (err instanceof StartupError) {
+    console.error(`[server] cannot start: ${err.message}`);
+    process.exit(1);
   }
   throw err;
 }

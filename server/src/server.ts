@@ -19,6 +19,7 @@ import { REALTIME_STATS_PATH, sendRealtimeStats } from './realtime/dev-stats.js'
 import { chatCommands } from './modules/chats/socket.js';
 import { silentNotifier } from './realtime/notifier.js';
 import { storedSecret } from './server-keys.js';
+import { listenFailure, startupStep } from './startup-error.js';
 
 export interface RunningServer {
   url: string;
@@ -46,10 +47,16 @@ export const LISTEN_BACKLOG = 65_535;
 /** Opens the database (migrating and seeding an empty one), wires sessions, HTTP and realtime, and listens. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
-  const db = options.db ?? openDb(config.databaseFile, { walBatch: config.sqliteWalBatch, cacheMb: config.sqliteCacheMb });
+  const db =
+    options.db ??
+    (await startupStep(`cannot open the database ${config.databaseFile} (DATA_DIR, DATABASE_FILE)`, () =>
+      openDb(config.databaseFile, { walBatch: config.sqliteWalBatch, cacheMb: config.sqliteCacheMb }),
+    ));
   const checkpointer = config.databaseFile === ':memory:' ? undefined : startCheckpointer(db, config.databaseFile);
   if (config.seedOnStart) {
-    await seedIfEmpty(db, { members: config.seedMembers, seed: config.seed, uploadsDir: config.uploadsDir, now: clock.now() });
+    await startupStep(`cannot seed the empty database (DATA_DIR, SEED_ON_START)`, () =>
+      seedIfEmpty(db, { members: config.seedMembers, seed: config.seed, uploadsDir: config.uploadsDir, now: clock.now() }),
+    );
   }
 
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
@@ -78,15 +85,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   ctx.notifier = attached.notifier;
   ctx.presence = attached.presence;
 
-  await new Promise<void>((resolveListen, reject) => {
-    http.once('error', reject);
-    // A restarted node is hit by every member's reconnect at once: queue up to the kernel's
-    // somaxconn instead of Node's default 511. An attempt beyond it is dropped and retried by the
-    // client's TCP a second later, so operators of big nodes raise somaxconn (docs/decisions.md).
-    http.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, () => resolveListen());
-  });
-  const port = (http.address() as AddressInfo).port;
-
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
@@ -99,6 +97,19 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await checkpointer?.stop();
       if (!options.db) db.$client.close();
     })());
+
+  await new Promise<void>((resolveListen, reject) => {
+    http.once('error', reject);
+    // A restarted node is hit by every member's reconnect at once: queue up to the kernel's
+    // somaxconn instead of Node's default 511. An attempt beyond it is dropped and retried by the
+    // client's TCP a second later, so operators of big nodes raise somaxconn (docs/decisions.md).
+    http.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, () => resolveListen());
+  }).catch(async (err: NodeJS.ErrnoException) => {
+    // Redis, presence and the database are open by now: let them go as a stop does.
+    await close().catch(() => undefined);
+    throw listenFailure(err, config.host, config.port);
+  });
+  const port = (http.address() as AddressInfo).port;
 
   return { url: `http://127.0.0.1:${port}`, port, ctx, http, realtime: attached, close };
 }
