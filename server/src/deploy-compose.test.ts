@@ -10,8 +10,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { parse } from 'yaml';
+import { openDb } from '@db/client.js';
 import { DEMO_ACCOUNTS } from '@db/seed/demo-accounts.js';
 import { LISTEN_BACKLOG } from './server.js';
+import { insertTestSite } from './test/factories.js';
 import { TestClient, tempDir } from './test/harness.js';
 import { repoRoot, startNode, startPrivateRedis, type PrivateRedis, type ServerNode } from './test/multi-process.js';
 
@@ -133,6 +135,24 @@ describe('docker-compose.yml app nodes', () => {
       expect((await client.keys('sess:*')).length).toBeGreaterThan(0);
     } finally {
       client.disconnect();
+    }
+  });
+
+  it("passes the image health check on a real deployment's database, whose site knows only its own domain", async () => {
+    // SEED_ON_START=false on a database the operator prepared: no demo site answering for 127.0.0.1,
+    // the address the probe inside the container sends as its Host.
+    const realDataDir = tempDir('dating-compose-real-');
+    let node: ServerNode | undefined;
+    try {
+      const db = openDb(join(realDataDir, 'app.db'));
+      insertTestSite(db, { domain: 'amora.example', aliases: [] });
+      db.$client.close();
+      const env = { ...composeEnvironment('app2'), REDIS_URL: redis.url, DATA_DIR: realDataDir, PUBLIC_URL: 'https://amora.example' };
+      node = await startNode({ databaseFile: join(realDataDir, 'app.db'), env });
+      expect(await healthCheck(node.port)).toBe(0);
+    } finally {
+      await node?.stop();
+      rmSync(realDataDir, { recursive: true, force: true });
     }
   });
 });

@@ -10,6 +10,7 @@ import type { AppContext } from './context.js';
 import { outboxMailer, smtpMailer, type Mailer } from './adapters/mail.js';
 import { withoutTouch } from './http/session.js';
 import { SqliteSessionStore } from './http/sqlite-session-store.js';
+import { HEALTH_PATH, sendHealth, type HealthSources } from './http/health.js';
 import { OutageTolerantSessionStore } from './http/outage-tolerant-session-store.js';
 import { attachRealtime, type Realtime } from './realtime/io.js';
 import { closeRedis } from './realtime/close-redis.js';
@@ -74,8 +75,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   };
   const { app, sites } = buildApp(ctx, { clientDir: options.clientDir });
   let realtime: Realtime | undefined;
+  let closing: Promise<void> | undefined;
+  const health: HealthSources = {
+    db,
+    mode: redis ? 'redis' : 'embedded',
+    stopping: () => closing !== undefined,
+    ...(redis ? { redisConnected: () => redis.status === 'ready' && realtime?.redisConnected?.() !== false } : {}),
+  };
   const http = createServer((req, res) => {
-    if (!config.isProduction && realtime && req.url?.split('?')[0] === REALTIME_STATS_PATH) return sendRealtimeStats(res, realtime);
+    const path = req.url?.split('?')[0];
+    if (path === HEALTH_PATH && (req.method === 'GET' || req.method === 'HEAD')) return sendHealth(req, res, health);
+    if (!config.isProduction && realtime && path === REALTIME_STATS_PATH) return sendRealtimeStats(res, realtime);
     app(req, res);
   });
   // Long-lived keep-alive sockets behind a load balancer must outlive its idle timeout.
@@ -85,7 +95,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   ctx.notifier = attached.notifier;
   ctx.presence = attached.presence;
 
-  let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       // No new connections first: the members this node lets go reconnect, and the load balancer

@@ -48,6 +48,8 @@ export interface ScaleOut {
    * every room from the start (in memory, classic, streams).
    */
   subscribed?(room: string): Promise<void>;
+  /** whether the publishing and the subscribing connection are both up (health check); absent without Redis */
+  connected?(): boolean;
   close(): Promise<void>;
 }
 
@@ -93,6 +95,7 @@ export async function createScaleOut(config: Config): Promise<ScaleOut> {
     onRecovered: (cb) => recovered.push(cb),
     publishDown: recovery.publishDown,
     missedRoom: (room) => missed.add(room),
+    connected: () => pub.status === 'ready' && sub.status === 'ready',
     // Redis answers the commands of one connection in order: when this second SSUBSCRIBE of the
     // room's channel is confirmed, so is the adapter's (sent when the room was created).
     ...(config.socketAdapter === 'sharded' ? { subscribed: (room: string) => sub.ssubscribe(shardedRoomChannel(room)).then(() => undefined) } : {}),

@@ -60,6 +60,8 @@ export interface Realtime {
   /** live online state across nodes, for REST answers that show profiles */
   presence: PresenceReader;
   stats(): RealtimeStats;
+  /** whether both of the adapter's Redis connections are up; undefined without Redis */
+  redisConnected?(): boolean;
   /** zeroes the traffic counters (benchmarks measure from a known point) */
   resetStats(): void;
   close(): Promise<void>;
@@ -197,6 +199,7 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
     presence,
     stats: () => ({ node: nodeId, adapter: scaleOut.kind, sockets: io.engine.clientsCount, received: scaleOut.traffic.snapshot() }),
     resetStats: () => scaleOut.traffic.reset(),
+    ...(scaleOut.connected ? { redisConnected: scaleOut.connected } : {}),
     async close() {
       stopWatchingSlowConsumers();
       // This node's members only, once what they sent is answered; they reconnect elsewhere (graceful-close.ts).
