@@ -12,7 +12,7 @@ import { createMember } from '../test/factories.js';
 import { TestClient } from '../test/harness.js';
 import { sharedDatabase, startNode, startPrivateRedis, type PrivateRedis, type ServerNode, type SharedDatabase } from '../test/multi-process.js';
 import { addressesReaching, startNginx, type RunningNginx } from '../test/nginx.js';
-import { command, nextEvent, openSocket, sleep, type ClientSocket } from './testing.js';
+import { collect, command, nextEvent, openSocket, sleep, type ClientSocket } from './testing.js';
 
 /** Through nginx and between processes, on the two cores CI shares with other test files. */
 const CROSS_PROCESS_MS = 10_000;
@@ -69,6 +69,8 @@ describe('a node stopped with SIGTERM', () => {
     const a = await memberAt(lb.url, toStaying);
     const b = await memberAt(lb.url, toStopping);
     expect((await send(a.socket, b.id, 'before the restart')).ok).toBe(true);
+    expect(await command(a.socket, 'presence:watch', { profiles: [b.id] })).toMatchObject({ ok: true, data: [{ profile: b.id, online: true }] });
+    const presenceOfB = collect(a.socket, 'presence');
     const aLost: string[] = [];
     a.socket.on('disconnect', (reason) => aLost.push(reason));
     const bBack = new Promise((resolve) => b.socket.io.once('reconnect', resolve));
@@ -85,6 +87,10 @@ describe('a node stopped with SIGTERM', () => {
     await toB;
     expect(aLost).toEqual([]);
     expect(a.socket.connected).toBe(true);
+    // B moved nodes and was never offline: A's chat must not flicker "offline", then "online".
+    await sleep(500);
+    expect(presenceOfB.filter((p) => p.profile === b.id)).toEqual([]);
+    expect(await command(a.socket, 'presence:watch', { profiles: [b.id] })).toMatchObject({ ok: true, data: [{ profile: b.id, online: true }] });
   }, 60_000);
 
   it('answers a send it is storing when the signal comes before it closes the socket', async () => {

@@ -109,7 +109,7 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
   const emitter = createEmitter(io, { singleNode: scaleOut.kind === 'memory', publishDown: scaleOut.publishDown, missedRoom: scaleOut.missedRoom });
   // A member whose only sockets were on a crashed node is announced offline by a surviving node.
   const sweptOffline = (userId: number, lastAliveAt: number | undefined) => track(Promise.resolve().then(() => presence.wentOffline(userId, lastAliveAt)));
-  const counter: PresenceCounter & Partial<Pick<RedisPresenceCounter, 'nodeId' | 'resync' | 'localMembers'>> = scaleOut.redis
+  const counter: PresenceCounter & Partial<Pick<RedisPresenceCounter, 'nodeId' | 'resync' | 'localMembers' | 'handOver'>> = scaleOut.redis
     ? new RedisPresenceCounter(scaleOut.redis, sweptOffline, undefined, () => ctx.clock.now())
     : new MemoryPresenceCounter();
   const presence = new PresenceService(ctx, counter, emitter);
@@ -156,8 +156,10 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
     const payload = args[0] === ack ? undefined : args[0];
     handler.call(this, isBinary(payload) ? undefined : payload, ack);
   }
+  /** Set when the node stops: its members are reconnecting elsewhere, not going offline (handOver). */
+  let lettingGo = false;
   function onDisconnect(this: MemberSocket, reason: string): void {
-    track(presence.socketClosed(this.data.userId));
+    if (!lettingGo) track(presence.socketClosed(this.data.userId));
     // Closed by the server, as at a log-out on any node (endSession): this node stops remembering
     // the session for Redis outages, instead of waiting for its next read (outage-tolerant-session-store.ts).
     if (reason === 'server namespace disconnect') forgetRememberedSession(ctx.sessionStore, this.data.sessionId);
@@ -204,9 +206,10 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
       stopWatchingSlowConsumers();
       // This node's members only, once what they sent is answered; they reconnect elsewhere (graceful-close.ts).
       await settleInFlightCommands(ctx.db);
+      lettingGo = true;
       await closeTransports(io);
       await Promise.all([...pending]);
-      await counter.close();
+      await (counter.handOver ? counter.handOver() : counter.close());
       // Redis first: io.close() has the adapter unsubscribe each room, pointless on connections
       // about to close, and waited for ever on a Redis that is away. Refused at once once closed.
       await scaleOut.close();

@@ -6,7 +6,7 @@ import { openTcpLink } from '../test/tcp-link.js';
 import { RedisPresenceCounter } from './presence-redis.js';
 import { sleep } from './testing.js';
 
-const fast = { nodeTtlSeconds: 1, heartbeatMs: 200 };
+const fast = { nodeTtlSeconds: 1, heartbeatMs: 200, handOverSeconds: 1 };
 let redis: PrivateRedis;
 const clients: Redis[] = [];
 const counters: RedisPresenceCounter[] = [];
@@ -56,6 +56,26 @@ describe('presence counts across nodes', () => {
     while (!swept.some(([id]) => id === 7) && Date.now() < deadline) await sleep(100);
     expect(swept).toEqual([[7, doomedClock]]);
     expect(await survivor.onlineAmong([7, 8])).toEqual(new Set([8]));
+  });
+
+  it('a node that stops hands its members over: one who reconnects elsewhere is never announced offline, one who does not is, as of the stop', async () => {
+    const swept: [number, number | undefined][] = [];
+    const survivor = node((userId, lastAliveAt) => swept.push([userId, lastAliveAt])).counter;
+    const stopClock = 1_700_000_000_000;
+    const stopping = node(undefined, redis.url, () => stopClock).counter;
+    await stopping.opened(61);
+    await stopping.opened(62);
+
+    // The stop: its sockets close without counting out (that flickered every watcher), then hand over.
+    await stopping.handOver();
+    // 61 reconnects to the survivor at once, as the client does: not the first socket anywhere.
+    expect(await survivor.opened(61)).toBe(false);
+    expect(await survivor.onlineAmong([61, 62])).toEqual(new Set([61, 62]));
+
+    const deadline = Date.now() + 5000;
+    while (!swept.some(([id]) => id === 62) && Date.now() < deadline) await sleep(100);
+    expect(swept).toEqual([[62, stopClock]]);
+    expect(await survivor.onlineAmong([61, 62])).toEqual(new Set([61]));
   });
 
   it('writes its counts back into a Redis that restarted empty', async () => {

@@ -10,8 +10,12 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { LocalSocketCounts, type PresenceCounter } from './presence-counter.js';
 
-/** A node that has not beaten for this long counts as dead. */
-export const DEFAULT_PRESENCE_TIMING = { nodeTtlSeconds: 30, heartbeatMs: 10_000 };
+/**
+ * A node that has not beaten for nodeTtlSeconds counts as dead. A stopped node's counts stand for
+ * handOverSeconds (handOver): its members reconnect within 1-5 s (the client's back-off), and the
+ * sweep that follows runs at the next heartbeat of another node.
+ */
+export const DEFAULT_PRESENCE_TIMING = { nodeTtlSeconds: 30, heartbeatMs: 10_000, handOverSeconds: 10 };
 const userKey = (userId: number) => `presence:user:${userId}`;
 const NODE_PREFIX = 'presence:node:';
 const NODES_SET = 'presence:nodes';
@@ -133,6 +137,25 @@ export class RedisPresenceCounter implements PresenceCounter {
   /** This node's members, by the sockets it holds. */
   localMembers(): number[] {
     return [...this.local.entries()].map(([userId]) => userId);
+  }
+
+  /**
+   * At a graceful stop, in place of close(): this node's members are reconnecting to other nodes,
+   * and counting them out here first told each of their watchers that they went offline, and a
+   * second later online again (a rolling restart flickered every member of the node, and wrote
+   * their last-seen). The node is left as a crashed one is, at once: its counts stand until its
+   * key expires (handOverSeconds), by when its members count on the nodes they reconnected to; the
+   * next sweep announces offline only those who did not come back, last seen at the stop.
+   */
+  async handOver(): Promise<void> {
+    clearInterval(this.heartbeat);
+    if (this.redis.status !== 'ready') return; // the key expires by itself, at its usual TTL
+    await this.redis
+      .pipeline()
+      .set(NODE_PREFIX + this.nodeId, '1', 'EX', this.timing.handOverSeconds)
+      .hset(BEATS_KEY, this.nodeId, this.now())
+      .exec()
+      .catch(() => {});
   }
 
   async close(): Promise<void> {
