@@ -14,9 +14,22 @@ try {
   console.log(`[server] ready on http://localhost:${server.port} in ${ms} ms (${config.redisUrl ? 'redis' : 'embedded'} mode)`);
   const stop = (signal: string) => {
     console.log(`[server] ${signal}: shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const stopping = performance.now();
+    const force = setTimeout(() => {
+      console.error('[server] still not stopped after 10 s: exiting 1');
+      process.exit(1);
+    }, 10_000);
     force.unref();
-    server.close().then(() => process.exit(0), () => process.exit(1));
+    server.close().then(
+      () => {
+        console.log(`[server] stopped in ${Math.round(performance.now() - stopping)} ms`);
+        process.exit(0);
+      },
+      (err: Error) => {
+        console.error(`[server] stop failed: ${err.message}`);
+        process.exit(1);
+      },
+    );
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));

@@ -149,7 +149,17 @@ async function finishRequests(http: HttpServer, closed: Promise<void>): Promise<
 async function connectRedis(url: string) {
   const { Redis } = await import('ioredis');
   const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
-  redis.on('error', (err) => console.error('[redis] sessions:', err.message));
+  // Once per outage, as the realtime connections log theirs (redis-recovery.ts): the client retries
+  // every 2 s, and a line per retry filled the log (about 1,800 lines an hour of outage per node).
+  let lastError: string | undefined;
+  redis.on('error', (err: Error) => {
+    if (err.message !== lastError) console.error('[redis] sessions:', err.message);
+    lastError = err.message;
+  });
+  redis.on('ready', () => {
+    if (lastError !== undefined) console.log('[redis] sessions: connection back');
+    lastError = undefined;
+  });
   return redis;
 }
 

@@ -126,6 +126,7 @@ describe('a node stopped with SIGTERM', () => {
     const startedAt = Date.now();
     expect(await stopping.stop()).toBe(0);
     expect(Date.now() - startedAt).toBeLessThan(5_000);
+    expect(stopping.output()).toMatch(/\[server\] stopped in \d+ ms/);
     expect(await closed).toBe('transport close');
   }, 30_000);
 });

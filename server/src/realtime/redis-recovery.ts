@@ -61,6 +61,8 @@ export function watchRedisRecovery(
     });
     client.on('ready', () => {
       const wasDown = state.down;
+      // A node started while Redis was away logged the failure: it says when it got through too.
+      if (!state.everReady && state.lastError !== '') console.log(`[realtime] redis ${name} connected`);
       state.everReady = true;
       state.down = false;
       state.generation += 1;
