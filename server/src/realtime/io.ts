@@ -156,7 +156,11 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
     const payload = args[0] === ack ? undefined : args[0];
     handler.call(this, isBinary(payload) ? undefined : payload, ack);
   }
-  /** Set when the node stops: its members are reconnecting elsewhere, not going offline (handOver). */
+  /**
+   * Set when a node of several stops: its members are reconnecting elsewhere, not going offline
+   * (handOver). A single node still counts them out, which records each member's last seen: no
+   * other node will, and after the restart they read as seen when they last closed a tab.
+   */
   let lettingGo = false;
   function onDisconnect(this: MemberSocket, reason: string): void {
     if (!lettingGo) track(presence.socketClosed(this.data.userId));
@@ -206,7 +210,7 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
       stopWatchingSlowConsumers();
       // This node's members only, once what they sent is answered; they reconnect elsewhere (graceful-close.ts).
       await settleInFlightCommands(ctx.db);
-      lettingGo = true;
+      lettingGo = counter.handOver !== undefined;
       await closeTransports(io);
       await Promise.all([...pending]);
       await (counter.handOver ? counter.handOver() : counter.close());
