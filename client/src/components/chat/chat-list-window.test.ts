@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { buildOffsets, visibleRange } from './chat-virtual-window.js';
+import { listAnchorsAt, rowsToRender, scrollTopForAnchors } from './chat-list-window.js';
+
+/** 500 chats of 68 px: a phone's viewport of 770 px shows about 11. */
+const heights = Array.from({ length: 500 }, () => 68);
+const offsets = buildOffsets(heights);
+
+describe('the rows the chat list renders', () => {
+  it('are the visible ones with some more around them, out of 500', () => {
+    const rows = rowsToRender(visibleRange(offsets, 68 * 250, 770, 600), 500, null);
+    expect(rows.length).toBeLessThan(40);
+    expect(rows).toContain(250);
+    expect(rows).toContain(260);
+    // the first and the last too: Tab and Shift+Tab come into the list where they would in a full one
+    expect(rows[0]).toBe(0);
+    expect(rows.at(-1)).toBe(499);
+    expect(rows).toEqual([...rows].sort((a, b) => a - b));
+  });
+
+  it('keep the focused chat and its neighbours when it is scrolled far out of view', () => {
+    const rows = rowsToRender(visibleRange(offsets, 68 * 400, 770, 600), 500, 20);
+    expect(rows).toEqual(expect.arrayContaining([19, 20, 21]));
+    expect(rows).not.toContain(22);
+    // in list order, so Tab goes from the focused chat to the next one
+    expect(rows.slice(0, 4)).toEqual([0, 19, 20, 21]);
+  });
+
+  it('are every row of a short list, each once', () => {
+    expect(rowsToRender(visibleRange(buildOffsets([68, 68, 68]), 0, 770, 600), 3, 1)).toEqual([0, 1, 2]);
+    expect(rowsToRender({ start: 0, end: 0 }, 0, null)).toEqual([]);
+  });
+});
+
+describe('the chat list keeps what is on screen in place', () => {
+  const keys = heights.map((_, i) => `p${i}`);
+  const stamps = heights.map((_, i) => 1000 - i);
+
+  it('when another chat moves to the top (a new message): the row on top gets one row lower in the list', () => {
+    const anchors = listAnchorsAt(offsets, keys, stamps, 68 * 100 + 10);
+    expect(anchors[0]).toEqual({ key: 'p100', delta: 10, stamp: 900 });
+    // p300 gets a message: it goes first, p100 is now the 102nd row
+    const moved = ['p300', ...keys.filter((k) => k !== 'p300')];
+    const stampOf = (k: string) => (k === 'p300' ? 2000 : 1000 - Number(k.slice(1)));
+    expect(scrollTopForAnchors(anchors, offsets, (k) => moved.indexOf(k), stampOf)).toBe(68 * 101 + 10);
+  });
+
+  it('when the chat on top itself moves to the top: the next one keeps its place on screen', () => {
+    const anchors = listAnchorsAt(offsets, keys, stamps, 68 * 100 + 10);
+    const moved = ['p100', ...keys.filter((k) => k !== 'p100')];
+    const stampOf = (k: string) => (k === 'p100' ? 2000 : 1000 - Number(k.slice(1)));
+    // p101 stays the 102nd row, 58 px below the viewport's top as before
+    expect(scrollTopForAnchors(anchors, offsets, (k) => moved.indexOf(k), stampOf)).toBe(68 * 101 + 10 - 68);
+  });
+
+  it('when the chat on top is deleted, and not at all once every anchored chat has gone or moved', () => {
+    const anchors = listAnchorsAt(offsets, keys, stamps, 68 * 100, 2);
+    const left = keys.filter((k) => k !== 'p100');
+    const stampOf = (k: string) => (left.includes(k) ? 1000 - Number(k.slice(1)) : undefined);
+    expect(scrollTopForAnchors(anchors, offsets, (k) => left.indexOf(k), stampOf)).toBe(68 * 100 - 68);
+    const none = left.filter((k) => k !== 'p101');
+    expect(scrollTopForAnchors(anchors, offsets, (k) => none.indexOf(k), (k) => (none.includes(k) ? 0 : undefined))).toBeNull();
+  });
+
+  it('when rows above it are measured taller than estimated', () => {
+    const anchors = listAnchorsAt(offsets, keys, stamps, 68 * 100 + 10);
+    const measured = buildOffsets(heights.map((h, i) => (i < 50 ? 70 : h)));
+    expect(scrollTopForAnchors(anchors, measured, (k) => keys.indexOf(k), (k) => 1000 - Number(k.slice(1)))).toBe(68 * 100 + 10 + 50 * 2);
+  });
+
+  it('anchors nothing in an empty list', () => {
+    expect(listAnchorsAt(buildOffsets([]), [], [], 0)).toEqual([]);
+  });
+});
