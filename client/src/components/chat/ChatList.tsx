@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import type { ChatEntryDto } from '@shared/api/chats.js';
@@ -18,6 +18,7 @@ import { messageText } from './message-text.js';
 import { OfflineBar } from './OfflineBar.js';
 import { useNow } from './use-now.js';
 import { listTime } from './chat-list-time.js';
+import { useChatListWindow } from './use-chat-list-window.js';
 
 const CHAT_LIST_TITLE_ID = 'chat-list-title';
 
@@ -29,6 +30,9 @@ export function ChatList({ activeProfile }: { activeProfile: number | null }) {
   const [deleting, setDeleting] = useState<ChatEntryDto | null>(null);
   const section = useRef<HTMLElement>(null);
   const navigate = useNavigate();
+  const keys = useMemo(() => chats.map((c) => String(c.profile.id)), [chats]);
+  const stamps = useMemo(() => chats.map((c) => c.last_message?.id ?? -1), [chats]);
+  const view = useChatListWindow(keys, stamps);
 
   // After a delete (here or from the open chat's menu): the named entry's link, else the title.
   useFocusAfterDelete(({ profile }) => {
@@ -73,11 +77,26 @@ export function ChatList({ activeProfile }: { activeProfile: number | null }) {
           </Link>
         </div>
       )}
-      <ul className="chat-list-items">
-        {chats.map((entry) => (
-          <ChatListItem key={entry.profile.id} entry={entry} active={entry.profile.id === activeProfile} onDelete={() => setDeleting(entry)} />
-        ))}
-      </ul>
+      {/* Only the entries near the viewport are rendered: a member with hundreds of chats got them all at once. */}
+      <div className="chat-list-scroll" ref={view.scrollerRef} onScroll={view.onScroll}>
+        <ul className="chat-list-items" ref={view.listRef} style={{ height: view.total }} onFocus={view.onFocus} onBlur={view.onBlur}>
+          {view.rows.map((index) => {
+            const entry = chats[index]!;
+            return (
+              <ChatListItem
+                key={entry.profile.id}
+                entry={entry}
+                active={entry.profile.id === activeProfile}
+                onDelete={setDeleting}
+                top={view.offsets[index]!}
+                position={index + 1}
+                count={chats.length}
+                measure={view.measure}
+              />
+            );
+          })}
+        </ul>
+      </div>
       <ConfirmDialog
         open={deleting !== null}
         title={intl.formatMessage({ id: 'chat.deleteTitle' })}
@@ -91,7 +110,20 @@ export function ChatList({ activeProfile }: { activeProfile: number | null }) {
   );
 }
 
-function ChatListItem({ entry, active, onDelete }: { entry: ChatEntryDto; active: boolean; onDelete: () => void }) {
+interface ChatListItemProps {
+  entry: ChatEntryDto;
+  active: boolean;
+  onDelete: (entry: ChatEntryDto) => void;
+  /** where the entry sits in the windowed list */
+  top: number;
+  /** 1-based place in the list and the list's length: screen readers announce them, as most entries are not in the DOM */
+  position: number;
+  count: number;
+  measure: (element: HTMLElement | null) => (() => void) | undefined;
+}
+
+// memo: a scroll re-renders the list, and entries that did not change or move need not render again.
+const ChatListItem = memo(function ChatListItem({ entry, active, onDelete, top, position, count, measure }: ChatListItemProps) {
   const intl = useIntl();
   const now = useNow(60_000);
   const me = useAtomValue(userAtom)?.id;
@@ -115,7 +147,16 @@ function ChatListItem({ entry, active, onDelete }: { entry: ChatEntryDto; active
   const when = last ? listTime(intl, last.created_at, now) : '';
 
   return (
-    <li className={`chat-list-item${active ? ' is-active' : ''}${unread > 0 ? ' is-unread' : ''}`} data-testid="chat-list-item" data-profile={entry.profile.id}>
+    <li
+      className={`chat-list-item${active ? ' is-active' : ''}${unread > 0 ? ' is-unread' : ''}`}
+      data-testid="chat-list-item"
+      data-profile={entry.profile.id}
+      data-row-key={entry.profile.id}
+      ref={measure}
+      style={{ transform: `translateY(${top}px)` }}
+      aria-posinset={position}
+      aria-setsize={count}
+    >
       <Link to={pathFor('chats-id', { id: entry.conversation })} className="chat-list-link" aria-current={active ? 'page' : undefined}>
         <span className="chat-avatar-wrap">
           <Avatar src={entry.profile.main_image?.thumb} name={entry.profile.name} size={48} />
@@ -136,9 +177,9 @@ function ChatListItem({ entry, active, onDelete }: { entry: ChatEntryDto; active
           </span>
         </span>
       </Link>
-      <button type="button" className="chat-list-delete" onClick={onDelete} aria-label={intl.formatMessage({ id: 'chat.deleteWith' }, { name: entry.profile.name })}>
+      <button type="button" className="chat-list-delete" onClick={() => onDelete(entry)} aria-label={intl.formatMessage({ id: 'chat.deleteWith' }, { name: entry.profile.name })}>
         <ChatIcon name="trash" size={18} />
       </button>
     </li>
   );
-}
+});

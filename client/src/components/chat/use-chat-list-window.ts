@@ -1,0 +1,203 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type RefObject } from 'react';
+import { buildOffsets, isNearBottom, visibleRange } from './chat-virtual-window.js';
+import { listAnchorsAt, rowsToRender, scrollTopForAnchors, type ListAnchor } from './chat-list-window.js';
+
+/**
+ * An entry's height until the first entries are measured: the 48 px avatar and 2 x 10 px of
+ * padding (the two lines of text beside it came to 68.5 px in Chromium's default fonts). Another
+ * font or larger text makes entries taller: each rendered entry is measured, and entries not
+ * rendered yet are estimated at the average of those measured.
+ */
+const FIRST_ESTIMATE_PX = 68;
+/** Rendered beyond the viewport above and below: about nine entries each way. */
+const OVERSCAN_PX = 600;
+
+/**
+ * Where the member has scrolled the list to: the entries at the viewport's top (none while the
+ * list is at its top, where new chats come into view), or its bottom.
+ */
+interface ListPosition {
+  anchors: ListAnchor[];
+  atBottom: boolean;
+}
+
+const AT_TOP: ListPosition = { anchors: [], atBottom: false };
+
+/**
+ * Where the list was, kept across its remounts: the page remounts between /chats and /chats/:id
+ * (two routes), so a phone member who opened a chat and came back got the list from its top.
+ * Module state: it lasts as long as the page, and log-out reloads the page.
+ */
+let keptPosition: ListPosition = AT_TOP;
+
+export interface ChatListWindow {
+  scrollerRef: RefObject<HTMLDivElement | null>;
+  listRef: RefObject<HTMLUListElement | null>;
+  onScroll: () => void;
+  onFocus: (event: FocusEvent<HTMLElement>) => void;
+  onBlur: (event: FocusEvent<HTMLElement>) => void;
+  /** the height of every entry together */
+  total: number;
+  /** the indexes of the entries to render, in list order */
+  rows: number[];
+  /** offsets[i]: the top of entry i in the list */
+  offsets: Float64Array;
+  /** ref callback for each rendered entry (carrying `data-row-key`): measures its height */
+  measure: (element: HTMLElement | null) => (() => void) | undefined;
+}
+
+/**
+ * Windows the chat list: only entries near the viewport are rendered (plus the focused one), their
+ * heights are measured as they render, and the entries on screen stay where they are when others
+ * change height or move to the top of the list (a new message), also while the list is hidden
+ * (a phone shows the open chat instead). `keys` name the entries in list order; `stamps` (their
+ * last message's id) change when an entry moves.
+ */
+export function useChatListWindow(keys: readonly string[], stamps: readonly number[]): ChatListWindow {
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const heights = useRef(new Map<string, number>());
+  const measured = useRef({ sum: 0, count: 0 });
+  const [measureVersion, setMeasureVersion] = useState(0);
+  const [viewport, setViewport] = useState({ top: 0, height: 800 });
+  const [focusedKey, setFocusedKey] = useState<string | null>(null);
+  const position = useRef<ListPosition>(keptPosition);
+  /** where the list itself last scrolled to: that scroll event must not move the anchor */
+  const programmaticTop = useRef<number | null>(null);
+  /** scrollTop at the last scroll event: an event that did not move is no scroll by the member */
+  const lastEventTop = useRef<number | null>(null);
+
+  const indexByKey = useMemo(() => new Map(keys.map((k, i) => [k, i])), [keys]);
+  const stampByKey = useMemo(() => new Map(keys.map((k, i) => [k, stamps[i]!])), [keys, stamps]);
+  const offsets = useMemo(
+    () => {
+      const { sum, count } = measured.current;
+      const estimate = count > 0 ? sum / count : FIRST_ESTIMATE_PX;
+      return buildOffsets(keys.map((k) => heights.current.get(k) ?? estimate));
+    },
+    // measureVersion: heights is a ref; a new measurement must rebuild the offsets
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [keys, measureVersion],
+  );
+  const total = offsets[offsets.length - 1] ?? 0;
+  const listOffset = () => listRef.current?.offsetTop ?? 0;
+  const range = visibleRange(offsets, viewport.top - listOffset(), viewport.height, OVERSCAN_PX);
+  const focusedIndex = focusedKey === null ? null : (indexByKey.get(focusedKey) ?? null);
+  const rows = rowsToRender(range, keys.length, focusedIndex);
+
+  const remember = (el: HTMLDivElement) => {
+    const top = el.scrollTop - listOffset();
+    position.current =
+      top <= 0 ? AT_TOP : { anchors: listAnchorsAt(offsets, keys, stamps, top), atBottom: isNearBottom(el.scrollTop, el.clientHeight, el.scrollHeight, 1) };
+    keptPosition = position.current;
+  };
+  const scrollTo = (el: HTMLDivElement, top: number) => {
+    if (Math.abs(top - el.scrollTop) <= 1) return;
+    el.scrollTop = top;
+    programmaticTop.current = el.scrollTop;
+  };
+
+  // Puts the anchored entries back where they were on screen, or the list at its bottom (the
+  // last entries, measured only once they render, would end up below it). A hidden list
+  // (display: none on a phone while a chat is open) has no layout to scroll: the resize observer
+  // below restores it when it shows again.
+  const restore = (el: HTMLDivElement) => {
+    const { anchors, atBottom } = position.current;
+    if (anchors.length === 0 || el.clientHeight === 0) return;
+    if (atBottom) return scrollTo(el, el.scrollHeight - el.clientHeight);
+    const fromRows = scrollTopForAnchors(anchors, offsets, (k) => indexByKey.get(k) ?? -1, (k) => stampByKey.get(k));
+    if (fromRows === null) remember(el);
+    else scrollTo(el, fromRows + listOffset());
+  };
+  const latestRestore = useRef(restore);
+  useLayoutEffect(() => {
+    latestRestore.current = restore;
+  });
+
+  const syncViewport = (el: HTMLDivElement) =>
+    setViewport((v) => (v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight }));
+
+  // After entries or heights change: the entries on screen stay put.
+  useLayoutEffect(() => {
+    const el = scrollerRef.current;
+    if (!el) return;
+    restore(el);
+    syncViewport(el);
+    // restore reads offsets and the key maps, which these stand for
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [offsets, indexByKey, stampByKey]);
+
+  const onScroll = () => {
+    const el = scrollerRef.current;
+    if (!el) return;
+    const moved = lastEventTop.current === null || Math.abs(el.scrollTop - lastEventTop.current) >= 1;
+    lastEventTop.current = el.scrollTop;
+    // The list's own corrective scroll keeps the anchor: re-anchoring on entries whose height is
+    // still an estimate would let the view drift once they are measured.
+    if (programmaticTop.current !== null && Math.abs(el.scrollTop - programmaticTop.current) < 1) programmaticTop.current = null;
+    else if (moved) remember(el);
+    syncViewport(el);
+  };
+
+  // The list's box changes size: the window, phone rotated or the list shown again after a chat.
+  useEffect(() => {
+    const el = scrollerRef.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => {
+      latestRestore.current(el);
+      setViewport({ top: el.scrollTop, height: el.clientHeight });
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  const rowObserver = useMemo(
+    () =>
+      new ResizeObserver((entries) => {
+        let changed = false;
+        for (const entry of entries) {
+          const element = entry.target as HTMLElement;
+          const key = element.dataset.rowKey;
+          // Fractional: the two lines of text make an entry about 68.5 px tall, and rounded
+          // heights left each entry overlapping the next by half a pixel.
+          const height = entry.borderBoxSize[0]?.blockSize ?? element.offsetHeight;
+          const before = heights.current.get(key ?? '');
+          if (key && height > 0 && before !== height) {
+            heights.current.set(key, height);
+            measured.current.sum += height - (before ?? 0);
+            if (before === undefined) measured.current.count++;
+            changed = true;
+          }
+        }
+        if (changed) setMeasureVersion((v) => v + 1);
+      }),
+    [],
+  );
+  useEffect(() => () => rowObserver.disconnect(), [rowObserver]);
+  const measure = useCallback(
+    (element: HTMLElement | null) => {
+      if (!element) return undefined;
+      rowObserver.observe(element);
+      // A row scrolled out of the window is no longer observed (nor kept alive by the observer).
+      return () => rowObserver.unobserve(element);
+    },
+    [rowObserver],
+  );
+
+  // The focused entry stays rendered wherever the list scrolls, until the focus leaves the list.
+  const onFocus = (event: FocusEvent<HTMLElement>) => {
+    const row = (event.target as HTMLElement).closest<HTMLElement>('[data-row-key]');
+    setFocusedKey(row?.dataset.rowKey ?? null);
+  };
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    const list = event.currentTarget;
+    if (event.relatedTarget instanceof Node && list.contains(event.relatedTarget)) return;
+    // Checked once the focus has landed: a window that loses the focus (another app) keeps its
+    // focused element, and a row moved by React is focused again after the move.
+    window.setTimeout(() => {
+      if (!list.contains(document.activeElement)) setFocusedKey(null);
+    }, 0);
+  };
+
+  return { scrollerRef, listRef, onScroll, onFocus, onBlur, total, rows, offsets, measure };
+}
