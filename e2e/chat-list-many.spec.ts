@@ -1,0 +1,164 @@
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { skipSiteEntryWarning, uniqueEmail } from './shell-helpers.js';
+
+const CHATS = 300;
+/** Far fewer than the chats: the list renders the entries near its viewport only. */
+const MOST_ROWS_RENDERED = 60;
+
+/**
+ * A member with 300 chats, each started by another new member (the seed's 120 members are too few,
+ * and writing to the demo accounts would change the lists the other specs read). Real chats: the
+ * list, the chat opened from it and the messages that move entries to the top all go through the
+ * server.
+ */
+test.describe.configure({ mode: 'serial' });
+
+let crowded: { id: number; email: string; password: string };
+/** the members who wrote, by number: 0 wrote first (the bottom-most chat), 299 last */
+const senders = new Map<number, APIRequestContext>();
+const senderName = (i: number) => `Crowd ${String(i).padStart(3, '0')}`;
+/** senders kept after the set-up: they write again during the tests */
+const KEPT = [0, 100, 150];
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  test.setTimeout(180_000);
+  const password = 'crowded-password';
+  const email = uniqueEmail('crowded');
+  const request = await playwright.request.newContext({ baseURL });
+  const signup = await request.post('/api/signup.php', { data: { email, name: 'Crowded', password, date_of_birth: '1990-04-02', gender: 'female', seeking: 'male', country: 'GB' } });
+  expect(signup.status()).toBe(201);
+  const id = ((await signup.json()) as { user: { id: number } }).user.id;
+  // Members write only to members who confirmed their address: follow the activation mail's link.
+  const outbox = await (await request.get('/dev/outbox')).text();
+  const link = outbox.split('<article').find((part) => part.includes(email))?.match(/href="([^"]*activate\.php\?token=[^"]+)"/)?.[1];
+  expect(link, 'activation link').toBeTruthy();
+  expect((await request.get(link!.replace(/&amp;/g, '&'))).ok()).toBe(true);
+  await request.dispose();
+  crowded = { id, email, password };
+
+  const write = async (i: number) => {
+    const sender = await playwright.request.newContext({ baseURL });
+    const made = await sender.post('/api/signup.php', {
+      data: { email: uniqueEmail(`crowd${i}`), name: senderName(i), password: 'crowd-password', date_of_birth: '1991-01-01', gender: 'male', seeking: 'female', country: 'GB' },
+    });
+    expect(made.status()).toBe(201);
+    await send(sender, `Hello from ${senderName(i)}`);
+    if (KEPT.includes(i)) senders.set(i, sender);
+    else await sender.dispose();
+  };
+  // The first and the last on their own (the oldest chat and the newest), the others in batches.
+  await write(0);
+  for (let i = 1; i < CHATS - 1; i += 25) await Promise.all(Array.from({ length: Math.min(25, CHATS - 1 - i) }, (_, k) => write(i + k)));
+  await write(CHATS - 1);
+});
+
+test.afterAll(async () => {
+  for (const sender of senders.values()) await sender.dispose();
+});
+
+async function send(sender: APIRequestContext, body: string): Promise<void> {
+  const response = await sender.post('/api/messages.php', { data: { profile: crowded.id, client_id: `crowd${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`, body } });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+async function crowdedPage(context: BrowserContext): Promise<Page> {
+  await skipSiteEntryWarning(context);
+  const login = await context.request.post('/api/user.php', { data: { email: crowded.email, password: crowded.password } });
+  expect(login.status()).toBe(200);
+  const page = await context.newPage();
+  await page.goto('/chats');
+  await expect(page.getByTestId('chat-list-item').first()).toBeVisible();
+  return page;
+}
+
+const rows = (page: Page) => page.getByTestId('chat-list-item');
+const row = (page: Page, name: string) => rows(page).filter({ has: page.locator('.chat-list-name', { hasText: new RegExp(`^${name}$`) }) });
+const scroller = (page: Page) => page.locator('.chat-list-scroll');
+const rowAt = (page: Page, position: number) => page.locator(`[data-testid=chat-list-item][aria-posinset="${position}"]`);
+
+test('300 chats: the list shows the newest, holds a few dozen rows, scrolls to the oldest and opens it; new messages move chats to the top', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  const page = await crowdedPage(context);
+  await expect(rowAt(page, 1)).toContainText(senderName(CHATS - 1));
+  expect(await rows(page).count()).toBeLessThan(MOST_ROWS_RENDERED);
+  // Screen readers hear the whole list's size and each entry's place in it.
+  await expect(rowAt(page, 1)).toHaveAttribute('aria-setsize', String(CHATS));
+
+  // To the bottom, as a member scrolling down would.
+  await scroller(page).evaluate((el) => (el.scrollTop = el.scrollHeight));
+  const oldest = row(page, senderName(0));
+  await expect(oldest).toBeInViewport({ ratio: 1 });
+  await expect(oldest).toHaveAttribute('aria-posinset', String(CHATS));
+  expect(await rows(page).count()).toBeLessThan(MOST_ROWS_RENDERED);
+  await oldest.locator('.chat-list-link').click();
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  await expect(page.getByTestId('chat-message').filter({ hasText: `Hello from ${senderName(0)}` })).toBeVisible();
+  await expect(oldest).toHaveClass(/is-active/);
+
+  // A chat far down the list (not rendered now) gets a message: it becomes the first entry, with its badge.
+  await expect(row(page, senderName(100))).toHaveCount(0);
+  await send(senders.get(100)!, 'Back to the top');
+  await expect(rowAt(page, 1)).toContainText(senderName(100));
+  await expect(rowAt(page, 1)).toContainText('Back to the top');
+  await expect(rowAt(page, 1).locator('.chat-unread-badge')).toHaveText('2');
+  // The list stays at its bottom, where the member is.
+  await expect(oldest).toBeInViewport();
+
+  // The open chat gets one: it goes to the top too, still the open one.
+  await send(senders.get(0)!, 'And me too');
+  await expect(page.getByTestId('chat-message').filter({ hasText: 'And me too' })).toBeVisible();
+  await expect(rowAt(page, 1)).toContainText(senderName(0));
+  await expect(rowAt(page, 1)).toHaveClass(/is-active/);
+  await scroller(page).evaluate((el) => (el.scrollTop = 0));
+  await expect(rowAt(page, 1)).toBeInViewport();
+  await expect(rowAt(page, 2)).toContainText(senderName(100));
+  expect(await rows(page).count()).toBeLessThan(MOST_ROWS_RENDERED);
+  await context.close();
+});
+
+test('on a phone the list is where it was after a chat; a focused entry keeps the focus when scrolled away or moved to the top', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await crowdedPage(context);
+
+  // Scrolled to the middle, into a chat and back: the same entries where they were.
+  await scroller(page).evaluate((el) => (el.scrollTop = el.scrollHeight / 2));
+  const onScreen = async () => {
+    const top = await scroller(page).evaluate((el) => el.getBoundingClientRect().top);
+    return rows(page).evaluateAll(
+      (items, listTop) => items.filter((li) => li.getBoundingClientRect().top >= listTop).slice(0, 3).map((li) => `${li.dataset.profile}@${Math.round(li.getBoundingClientRect().top)}`),
+      top,
+    );
+  };
+  await expect.poll(onScreen).toHaveLength(3);
+  const before = await onScreen();
+  await page.locator(`[data-profile="${before[1]!.split('@')[0]}"] .chat-list-link`).click();
+  await expect(page.getByTestId('chat-input')).toBeVisible();
+  await page.locator('.chat-back').click();
+  await expect(page).toHaveURL(/\/chats$/);
+  await expect.poll(onScreen).toEqual(before);
+
+  // The keyboard on an entry, then the list scrolled far away: the entry keeps the focus.
+  const focused = row(page, senderName(150));
+  await scroller(page).evaluate((el) => (el.scrollTop = 0));
+  await scroller(page).evaluate((el) => (el.scrollTop = el.scrollHeight / 2));
+  await expect(focused).toBeVisible();
+  await focused.locator('.chat-list-link').focus();
+  await scroller(page).evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(rowAt(page, CHATS)).toBeInViewport();
+  await expect(focused.locator('.chat-list-link')).toBeFocused();
+  // Tab goes on to the next entry, as in a full list.
+  const next = Number(await focused.getAttribute('aria-posinset')) + 1;
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(rowAt(page, next).locator('.chat-list-link')).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(focused.locator('.chat-list-link')).toBeFocused();
+
+  // A message moves the focused entry to the top: the focus goes with it.
+  await send(senders.get(150)!, 'Focus follows me');
+  await expect(rowAt(page, 1)).toContainText('Focus follows me');
+  await expect(rowAt(page, 1).locator('.chat-list-link')).toBeFocused();
+  expect(await rows(page).count()).toBeLessThan(MOST_ROWS_RENDERED);
+  await context.close();
+});
