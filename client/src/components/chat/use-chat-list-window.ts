@@ -59,6 +59,7 @@ export function useChatListWindow(keys: readonly string[], stamps: readonly numb
   const heights = useRef(new Map<string, number>());
   const measured = useRef({ sum: 0, count: 0 });
   const [measureVersion, setMeasureVersion] = useState(0);
+  /** the viewport, its top measured from the list's first entry: read where the layout is read, never while rendering */
   const [viewport, setViewport] = useState({ top: 0, height: 800 });
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
   const position = useRef<ListPosition>(keptPosition);
@@ -81,7 +82,7 @@ export function useChatListWindow(keys: readonly string[], stamps: readonly numb
   );
   const total = offsets[offsets.length - 1] ?? 0;
   const listOffset = () => listRef.current?.offsetTop ?? 0;
-  const range = visibleRange(offsets, viewport.top - listOffset(), viewport.height, OVERSCAN_PX);
+  const range = visibleRange(offsets, viewport.top, viewport.height, OVERSCAN_PX);
   const focusedIndex = focusedKey === null ? null : (indexByKey.get(focusedKey) ?? null);
   const rows = rowsToRender(range, keys.length, focusedIndex);
 
@@ -114,13 +115,17 @@ export function useChatListWindow(keys: readonly string[], stamps: readonly numb
     latestRestore.current = restore;
   });
 
-  const syncViewport = (el: HTMLDivElement) =>
-    setViewport((v) => (v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight }));
+  const syncViewport = (el: HTMLDivElement) => {
+    const top = el.scrollTop - listOffset();
+    setViewport((v) => (v.top === top && v.height === el.clientHeight ? v : { top, height: el.clientHeight }));
+  };
 
-  // After entries or heights change: the entries on screen stay put.
+  // After entries or heights change: the entries on screen stay put. At the top nothing is to be
+  // kept, and the layout is not read: reading it here laid out the new entries before they were
+  // shown, once more than the browser does anyway (the scroller's observer gives the viewport).
   useLayoutEffect(() => {
     const el = scrollerRef.current;
-    if (!el) return;
+    if (!el || position.current.anchors.length === 0) return;
     restore(el);
     syncViewport(el);
     // restore reads offsets and the key maps, which these stand for
@@ -145,7 +150,7 @@ export function useChatListWindow(keys: readonly string[], stamps: readonly numb
     if (!el) return;
     const observer = new ResizeObserver(() => {
       latestRestore.current(el);
-      setViewport({ top: el.scrollTop, height: el.clientHeight });
+      syncViewport(el);
     });
     observer.observe(el);
     return () => observer.disconnect();
