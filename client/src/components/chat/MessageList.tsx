@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import type { ChatMessage } from '../../state/chat-thread.js';
 import { buildRows, UNREAD_ROW_KEY, type ChatRow } from './chat-format.js';
 import { dayLabel } from './chat-day-label.js';
+import { layoutHeight, useRowHeights } from './use-row-heights.js';
 import { anchorAt, buildOffsets, isNearBottom, scrollTopFor, visibleRange, type ScrollAnchor } from './chat-virtual-window.js';
 import { MessageBubble } from './MessageBubble.js';
 
@@ -42,8 +43,7 @@ export function MessageList(props: MessageListProps) {
   const rowsBox = useRef<HTMLDivElement>(null);
   /** scrollTop measured from the first row (the history notice sits above the rows) */
   const listTop = (el: HTMLDivElement) => el.scrollTop - (rowsBox.current?.offsetTop ?? 0);
-  const heights = useRef(new Map<string, number>());
-  const [measureVersion, setMeasureVersion] = useState(0);
+  const { heights, version: measureVersion, measure } = useRowHeights(layoutHeight);
   const [viewport, setViewport] = useState({ top: 0, height: 800 });
   const anchor = useRef<ScrollAnchor | null>(null);
   const pinned = useRef(true);
@@ -191,30 +191,6 @@ export function MessageList(props: MessageListProps) {
     return () => observer.disconnect();
   }, []);
 
-  const observer = useMemo(
-    () =>
-      new ResizeObserver((entries) => {
-        let changed = false;
-        for (const entry of entries) {
-          const key = (entry.target as HTMLElement).dataset.rowKey;
-          const height = (entry.target as HTMLElement).offsetHeight;
-          if (key && height > 0 && heights.current.get(key) !== height) {
-            heights.current.set(key, height);
-            changed = true;
-          }
-        }
-        if (changed) setMeasureVersion((v) => v + 1);
-      }),
-    [],
-  );
-  useEffect(() => () => observer.disconnect(), [observer]);
-
-  const measure = useCallback(
-    (el: HTMLDivElement | null) => {
-      if (el) observer.observe(el);
-    },
-    [observer],
-  );
 
   return (
     <div className="chat-scroll" ref={scroller} onScroll={onScroll} data-testid="chat-scroll" role="log" aria-live="off" aria-label={intl.formatMessage({ id: 'chat.messages' })}>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type RefObject } from 'react';
+import { exactHeight, useRowHeights } from './use-row-heights.js';
 import { buildOffsets, isNearBottom, visibleRange } from './chat-virtual-window.js';
 import { listAnchorsAt, rowsToRender, scrollTopForAnchors, type ListAnchor } from './chat-list-window.js';
 
@@ -56,9 +57,7 @@ export interface ChatListWindow {
 export function useChatListWindow(keys: readonly string[], stamps: readonly number[]): ChatListWindow {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  const heights = useRef(new Map<string, number>());
-  const measured = useRef({ sum: 0, count: 0 });
-  const [measureVersion, setMeasureVersion] = useState(0);
+  const { heights, version: measureVersion, measure } = useRowHeights(exactHeight);
   /** the viewport, its top measured from the list's first entry: read where the layout is read, never while rendering */
   const [viewport, setViewport] = useState({ top: 0, height: 800 });
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
@@ -72,8 +71,8 @@ export function useChatListWindow(keys: readonly string[], stamps: readonly numb
   const stampByKey = useMemo(() => new Map(keys.map((k, i) => [k, stamps[i]!])), [keys, stamps]);
   const offsets = useMemo(
     () => {
-      const { sum, count } = measured.current;
-      const estimate = count > 0 ? sum / count : FIRST_ESTIMATE_PX;
+      const known = [...heights.current.values()];
+      const estimate = known.length > 0 ? known.reduce((sum, h) => sum + h, 0) / known.length : FIRST_ESTIMATE_PX;
       return buildOffsets(keys.map((k) => heights.current.get(k) ?? estimate));
     },
     // measureVersion: heights is a ref; a new measurement must rebuild the offsets
@@ -156,38 +155,6 @@ export function useChatListWindow(keys: readonly string[], stamps: readonly numb
     return () => observer.disconnect();
   }, []);
 
-  const rowObserver = useMemo(
-    () =>
-      new ResizeObserver((entries) => {
-        let changed = false;
-        for (const entry of entries) {
-          const element = entry.target as HTMLElement;
-          const key = element.dataset.rowKey;
-          // Fractional: the two lines of text make an entry about 68.5 px tall, and rounded
-          // heights left each entry overlapping the next by half a pixel.
-          const height = entry.borderBoxSize[0]?.blockSize ?? element.offsetHeight;
-          const before = heights.current.get(key ?? '');
-          if (key && height > 0 && before !== height) {
-            heights.current.set(key, height);
-            measured.current.sum += height - (before ?? 0);
-            if (before === undefined) measured.current.count++;
-            changed = true;
-          }
-        }
-        if (changed) setMeasureVersion((v) => v + 1);
-      }),
-    [],
-  );
-  useEffect(() => () => rowObserver.disconnect(), [rowObserver]);
-  const measure = useCallback(
-    (element: HTMLElement | null) => {
-      if (!element) return undefined;
-      rowObserver.observe(element);
-      // A row scrolled out of the window is no longer observed (nor kept alive by the observer).
-      return () => rowObserver.unobserve(element);
-    },
-    [rowObserver],
-  );
 
   // The focused entry stays rendered wherever the list scrolls, until the focus leaves the list.
   const onFocus = (event: FocusEvent<HTMLElement>) => {
