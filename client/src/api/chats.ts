@@ -1,6 +1,6 @@
 /** REST calls of the chat area (the socket's twins for the polling fallback, plus loads). */
 import type {
-  BlockResponse, ChatsResponse, CountsDto, DeleteChatResponse, GiftDto, IcebreakerDto, MarkReadResponse, MessagesResponse,
+  BlockResponse, ChatsResponse, CountsDto, DeleteChatBody, DeleteChatResponse, GiftDto, IcebreakerDto, MarkReadResponse, MessagesResponse,
   SendMessageInput, SendMessageResponse, SyncResponse,
 } from '@shared/api/chats.js';
 import { api, ApiError } from './http.js';
@@ -24,7 +24,7 @@ export const postMessage = (input: SendMessageInput) => api<SendMessageResponse>
 export const postMessagesRead = (conversation: number, message?: number) =>
   api<MarkReadResponse>('/api/messages-read.php', { method: 'POST', body: message === undefined ? { conversation } : { conversation, message } });
 
-export const deleteChat = (target: { conversation: number } | { profile: number }) =>
+export const deleteChat = (target: DeleteChatBody) =>
   api<DeleteChatResponse>('/api/chat.php', { method: 'DELETE', body: target });
 
 export const fetchSync = (after: number) => api<SyncResponse>('/api/sync.php', { query: { after } });

@@ -6,7 +6,7 @@
 import type { MessageKind, MessagesResponse } from '@shared/api/chats.js';
 import { deleteChat, fetchMessages, setBlocked } from '../api/chats.js';
 import { appStore } from './jotai.js';
-import { addOutgoing, markRetrying, mergeStored, newClientId, newestPeerMessageId, oldestStoredId, removeOutgoing } from './chat-thread.js';
+import { addOutgoing, markRetrying, mergeStored, newClientId, newestPeerMessageId, newestStoredId, oldestStoredId, removeOutgoing } from './chat-thread.js';
 import { getThread, holdRemoval, removeEntry, selfId, updateEntry, updateThread } from './chat-store.js';
 import { chatEntriesAtom, forgetOpenedChat, rememberOpenedChat, threadMetaAtom } from './chats.js';
 import { deliver, refreshChats, sendReadMark, sendTyping, watchPresence } from './realtime.js';
@@ -122,18 +122,29 @@ export function setTyping(profile: number, typing: boolean): boolean {
  * that member). On failure the list is reloaded and false is returned so the screen can alert.
  */
 export async function removeChat(profile: number): Promise<boolean> {
+  const shown = newestShownWith(profile);
   removeEntry(profile);
   forgetOpenedChat(profile);
   discardDraft(selfId(), profile);
-  const request = deleteChat({ profile });
+  // Up to what the member was shown: a message on its way as they pressed delete stays.
+  const request = deleteChat(shown > 0 ? { profile, up_to: shown } : { profile });
   holdRemoval(profile, request);
   try {
-    await request;
+    const answer = await request;
+    // The chat is back, showing only what came after: the list says so.
+    if (answer.kept.length > 0) await refreshChats();
     return true;
   } catch {
     await refreshChats();
     return false;
   }
+}
+
+/** The newest stored message the client shows with `profile`, in the list or the open chat; 0 if none. */
+function newestShownWith(profile: number): number {
+  const listed = appStore.get(chatEntriesAtom).get(profile)?.last_message?.id ?? 0;
+  const thread = getThread(profile);
+  return Math.max(listed, thread ? newestStoredId(thread) : 0);
 }
 
 export async function setChatBlocked(profile: number, blocked: boolean): Promise<void> {

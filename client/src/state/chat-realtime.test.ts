@@ -329,6 +329,18 @@ describe('the realtime owner', () => {
     expect(appStore.get(chatEntriesAtom).has(PEER)).toBe(true);
   });
 
+  it('deletes up to the newest message it shows; a chat the server kept (a message came meanwhile) comes back', async () => {
+    await startConnected(() => undefined);
+    openThreadWith([message(100, PEER), message(104, PEER)]);
+    const kept = { ...entry(message(107, PEER)), num_unread_messages: 1, visible_after: 104 };
+    vi.mocked(api.fetchChats).mockResolvedValue({ chats: [kept], counts: COUNTS });
+    vi.mocked(api.deleteChat).mockResolvedValue({ removed: [], kept: [CONVERSATION], counts: COUNTS });
+
+    expect(await removeChat(PEER)).toBe(true);
+    expect(api.deleteChat).toHaveBeenCalledWith({ profile: PEER, up_to: 104 });
+    expect(appStore.get(chatEntriesAtom).get(PEER)?.last_message?.id).toBe(107);
+  });
+
   it('sends over REST while disconnected, with a client id the server deduplicates', async () => {
     start(() => undefined);
     await flush();
@@ -743,7 +755,7 @@ describe('the realtime owner', () => {
     await flush();
     expect(appStore.get(chatEntriesAtom).has(PEER)).toBe(true);
     saveDraft(ME, PEER, 'written again');
-    vi.mocked(api.deleteChat).mockResolvedValue(undefined as never);
+    vi.mocked(api.deleteChat).mockResolvedValue({ removed: [CONVERSATION], kept: [], counts: COUNTS });
     expect(await removeChat(PEER)).toBe(true);
     expect(draftOf(ME, PEER)).toBe('');
   });

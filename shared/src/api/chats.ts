@@ -79,10 +79,16 @@ export type MarkReadInput = z.input<typeof markReadBody>;
 
 // Strict: with a stray second field ({profile, conversation: 'x'}) one branch used to match and
 // delete while the other field was wrong.
+/**
+ * `up_to`: the newest message id the member was shown in that chat. Messages stored after it (one
+ * that arrived while they pressed delete) stay visible, so a delete never hides a message unseen.
+ */
+const deleteUpTo = z.number().int().positive().optional();
 export const deleteChatBody = z.union([
-  z.strictObject({ conversation: z.number().int().positive() }),
-  z.strictObject({ profile: z.number().int().positive() }),
+  z.strictObject({ conversation: z.number().int().positive(), up_to: deleteUpTo }),
+  z.strictObject({ profile: z.number().int().positive(), up_to: deleteUpTo }),
 ]);
+export type DeleteChatBody = z.input<typeof deleteChatBody>;
 
 /** Totals that drive the Messages/Likes badges, the page title and the app badge. */
 export interface CountsDto {
@@ -196,7 +202,10 @@ export interface SyncResponse {
 
 /** DELETE /api/chat.php -> the conversations hidden for the caller */
 export interface DeleteChatResponse {
+  /** conversations now hidden from the member */
   removed: number[];
+  /** conversations that stay listed: messages after `up_to` came in, shown with only those */
+  kept: number[];
   counts: CountsDto;
 }
 

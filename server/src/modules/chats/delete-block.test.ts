@@ -35,7 +35,7 @@ describe('deleting a chat', () => {
 
     const res = await me.client.delete('/api/chat.php', { conversation });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ removed: [conversation], counts: { total_unread: 0, total_new_likes: 0, badge: 0, version: expect.any(Number) } });
+    expect(res.body).toEqual({ removed: [conversation], kept: [], counts: { total_unread: 0, total_new_likes: 0, badge: 0, version: expect.any(Number) } });
     expect(await chatIds(me.client)).toEqual([]);
     expect((await me.client.get(`/api/messages.php?conversation=${conversation}`)).body.messages).toEqual([]);
     expect((await me.client.get('/api/sync.php?after=0')).body.messages).toEqual([]);
@@ -86,6 +86,42 @@ describe('deleting a chat', () => {
     expect((await me.client.get('/api/counts.php')).body.total_unread).toBe(0);
     expect(member(conversation, me.user.id).unreadCount).toBe(0);
     expect(member(conversation, peer.id).unreadCount).toBe(2);
+  });
+
+  it('keeps a message that came after the newest one the member was shown (up_to), hiding the rest', async () => {
+    const me = await loggedInMember(server);
+    const peer = await loggedInMember(server);
+    const seen = (await send(peer.client, me.user.id, 'seen')).body.message;
+    const conversation = seen.conversation;
+    // Stored while the member pressed delete: its frame had not reached their screen.
+    const unseen = (await send(peer.client, me.user.id, 'just now')).body.message;
+
+    const res = await me.client.delete('/api/chat.php', { conversation, up_to: seen.id });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ removed: [], kept: [conversation], counts: { total_unread: 1, badge: 1 } });
+    const entry = (await me.client.get('/api/chats.php')).body.chats[0];
+    expect(entry).toMatchObject({ conversation, num_unread_messages: 1, visible_after: seen.id, last_message: { id: unseen.id } });
+    const view = await me.client.get(`/api/messages.php?conversation=${conversation}`);
+    expect(view.body.messages.map((m: { id: number }) => m.id)).toEqual([unseen.id]);
+
+    // Deleting again once it was shown hides it too; an older up_to never shows the hidden again.
+    expect((await me.client.delete('/api/chat.php', { profile: peer.user.id, up_to: unseen.id })).body).toMatchObject({ removed: [conversation], kept: [] });
+    expect((await me.client.delete('/api/chat.php', { conversation, up_to: seen.id })).body).toMatchObject({ removed: [conversation], kept: [] });
+    expect(await chatIds(me.client)).toEqual([]);
+    expect(member(conversation, me.user.id).hiddenBeforeMessageId).toBe(unseen.id);
+  });
+
+  it('a bad up_to is a 400 naming it, and the chat stays as it was', async () => {
+    const me = await loggedInMember(server);
+    const peer = await createMember(server.db);
+    const conversation = (await send(me.client, peer.id)).body.message.conversation;
+    for (const up_to of [0, -3, 2.5, 'x', null]) {
+      const res = await me.client.delete('/api/chat.php', { conversation, up_to });
+      expect(res.status, JSON.stringify(up_to)).toBe(400);
+      expect(Object.keys(res.body.fields)).toEqual(['up_to']);
+    }
+    expect(await chatIds(me.client)).toEqual([conversation]);
+    expect(member(conversation, me.user.id).hiddenBeforeMessageId).toBe(0);
   });
 
   it('404 for a conversation that is not mine; 400 for bad bodies; nothing changes', async () => {

@@ -7,25 +7,39 @@ import { notFound } from '../../http/errors.js';
 import * as q from './queries.js';
 import { countsFor } from './service.js';
 
-export type ChatTarget = { conversation: number } | { profile: number };
+export type ChatTarget = ({ conversation: number } | { profile: number }) & {
+  /** the newest message the member was shown there; absent: everything stored so far */
+  up_to?: number | undefined;
+};
 
-/** Hides the conversation (or every conversation with the profile) for `user`; 404 when none is theirs. */
+/**
+ * Hides the conversation (or every conversation with the profile) for `user` up to `up_to`; 404
+ * when none is theirs. A message stored after `up_to` (sent while the member pressed delete, its
+ * frame still on the way) is not hidden with the rest: the chat stays, showing only what came after,
+ * as if that message had come just after the delete.
+ */
 export function removeChat(ctx: AppContext, user: UserRow, target: ChatTarget): DeleteChatResponse {
   const now = ctx.clock.now();
-  const removed = writeTransaction(ctx.db, (tx) => {
+  const { removed, kept } = writeTransaction(ctx.db, (tx) => {
     const conversation =
       'conversation' in target ? q.findConversationOf(tx, user.id, target.conversation) : q.findConversationBetween(tx, user.id, target.profile);
     const member = conversation && q.findMember(tx, conversation.id, user.id);
     if (!conversation || !member) throw notFound();
-    q.updateMember(tx, conversation.id, user.id, {
-      deletedAt: now,
-      hiddenBeforeMessageId: member.lastMessageId ?? 0,
-      unreadCount: 0,
-    });
-    return [conversation.id];
+    const newest = member.lastMessageId ?? 0;
+    // Never shows again what an earlier delete hid.
+    const hiddenBefore = Math.max(member.hiddenBeforeMessageId, Math.min(target.up_to ?? newest, newest));
+    if (hiddenBefore >= newest) {
+      q.updateMember(tx, conversation.id, user.id, { deletedAt: now, hiddenBeforeMessageId: hiddenBefore, unreadCount: 0 });
+      return { removed: [conversation.id], kept: [] };
+    }
+    const unreadCount = q.countPeerMessagesAfter(tx, conversation.id, user.id, Math.max(hiddenBefore, member.lastReadMessageId));
+    q.updateMember(tx, conversation.id, user.id, { hiddenBeforeMessageId: hiddenBefore, unreadCount });
+    return { removed: [], kept: [conversation.id] };
   });
   const counts = countsFor(ctx, user.id);
   for (const conversation of removed) ctx.notifier.notify(user.id, 'chat:removed', { conversation });
+  // The member's other tabs list the chat with what it shows now.
+  if (kept.length > 0) ctx.notifier.notify(user.id, 'invalidate', { resource: 'chats' });
   ctx.notifier.notify(user.id, 'counts', counts);
-  return { removed, counts };
+  return { removed, kept, counts };
 }
