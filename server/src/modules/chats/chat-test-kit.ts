@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { createMember, type MemberOverrides } from '../../test/factories.js';
 import type { TestClient, TestServer } from '../../test/harness.js';
 import { loginAs } from '../../test/login.js';
-import type { UserRow } from '@db/schema/index.js';
+import { and, eq } from 'drizzle-orm';
+import { conversationMembers, type UserRow } from '@db/schema/index.js';
 
 export interface LoggedIn {
   user: UserRow & { password: string };
@@ -24,4 +25,13 @@ export function clientId(): string {
 export function send(client: TestClient, profile: number, body: string | Record<string, unknown> = 'Hello there') {
   const extra = typeof body === 'string' ? { body } : body;
   return client.post('/api/messages.php', { profile, client_id: clientId(), ...extra });
+}
+
+/** A member's own row of a conversation (unread, marks, deleted) as stored now. */
+export function memberRow(server: TestServer, conversation: number, userId: number) {
+  return server.db
+    .select()
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.conversationId, conversation), eq(conversationMembers.userId, userId)))
+    .get()!;
 }

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { blocks, conversationMembers, messages, users } from '@db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { blocks, messages, users } from '@db/schema/index.js';
 import { startTestServer, TestClient, type TestServer } from '../../test/harness.js';
 import { createMember } from '../../test/factories.js';
 import { isBlockedEitherWay } from '../blocks/service.js';
 import { creditBalance } from '../credits/ledger.js';
-import { loggedInMember, send } from './chat-test-kit.js';
+import { loggedInMember, memberRow, send } from './chat-test-kit.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -15,12 +15,7 @@ afterAll(async () => {
   await server.destroy();
 });
 
-const member = (conversation: number, userId: number) =>
-  server.db
-    .select()
-    .from(conversationMembers)
-    .where(and(eq(conversationMembers.conversationId, conversation), eq(conversationMembers.userId, userId)))
-    .get()!;
+const member = (conversation: number, userId: number) => memberRow(server, conversation, userId);
 const chatIds = async (client: { get(p: string): Promise<{ body: { chats: Array<{ conversation: number }> } }> }) =>
   (await client.get('/api/chats.php')).body.chats.map((c) => c.conversation);
 

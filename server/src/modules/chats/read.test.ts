@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { conversationMembers, likes, photos, profiles, users } from '@db/schema/index.js';
+import { likes, photos, profiles, users } from '@db/schema/index.js';
 import type { ChatsResponse } from '@shared/api/chats.js';
 import { FREE_HISTORY_DAYS } from '@shared/rules/chat-history.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createMember } from '../../test/factories.js';
 import { loginAs } from '../../test/login.js';
-import { loggedInMember, send } from './chat-test-kit.js';
+import { loggedInMember, memberRow, send } from './chat-test-kit.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -17,12 +17,7 @@ afterAll(async () => {
 });
 
 const DAY = 86_400_000;
-const member = (conversation: number, userId: number) =>
-  server.db
-    .select()
-    .from(conversationMembers)
-    .where(and(eq(conversationMembers.conversationId, conversation), eq(conversationMembers.userId, userId)))
-    .get()!;
+const member = (conversation: number, userId: number) => memberRow(server, conversation, userId);
 
 describe('chat list', () => {
   it('lists visible chats newest first with profile, unread, last message and read ticks', async () => {
