@@ -40,6 +40,21 @@ class FakeSocket {
   emitted: Array<{ event: string; payload: unknown }> = [];
   private handlers = new Map<string, Array<(...args: unknown[]) => void>>();
   constructor(private respond: Responder) {}
+  /** Socket.IO's Manager, whose 'packet' and 'ping' say when the server was last heard */
+  private managerHandlers = new Map<string, Array<() => void>>();
+  io = {
+    on: (event: string, handler: () => void) => {
+      this.managerHandlers.set(event, [...(this.managerHandlers.get(event) ?? []), handler]);
+      return this.io;
+    },
+  };
+  private manager(event: 'packet' | 'ping') {
+    for (const handler of this.managerHandlers.get(event) ?? []) handler();
+  }
+  /** Engine.IO's ping from the server (every 25 s): nothing else arrives on a quiet connection */
+  ping() {
+    this.manager('ping');
+  }
   on(event: string, handler: (...args: unknown[]) => void) {
     this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
     return this;
@@ -51,7 +66,11 @@ class FakeSocket {
     return {
       emit: (event: string, payload: unknown, callback: (error: Error | null, result?: unknown) => void) => {
         this.emitted.push({ event, payload });
-        const answer = (result: unknown) => (result === undefined ? callback(new Error('operation has timed out')) : callback(null, result));
+        const answer = (result: unknown) => {
+          if (result === undefined) return callback(new Error('operation has timed out'));
+          this.manager('packet');
+          callback(null, result);
+        };
         const result = this.respond(event, payload);
         // A promise is an answer still on its way (the server has not replied yet).
         if (result instanceof Promise) void result.then(answer);
@@ -63,6 +82,7 @@ class FakeSocket {
     this.connected = false;
   }
   server(event: string, ...args: unknown[]) {
+    if (event !== 'connect' && event !== 'disconnect' && event !== 'connect_error') this.manager('packet');
     for (const handler of this.handlers.get(event) ?? []) handler(...args);
   }
   /** false: the network is down, and an attempt to connect fails */
@@ -663,7 +683,7 @@ describe('the realtime owner', () => {
     socket.connect();
     await vi.advanceTimersByTimeAsync(10);
     socket.server('message:new', message(101, PEER));
-    await vi.advanceTimersByTimeAsync(60_000);
+    await vi.advanceTimersByTimeAsync(90_000);
     // During the outage: 102 went through Redis and was lost; 105, sent on this node, arrived.
     socket.server('message:new', message(105, PEER));
     await vi.advanceTimersByTimeAsync(1_000);
@@ -911,5 +931,191 @@ describe('the realtime owner', () => {
     socket.server('invalidate', { resource: 'chats' });
     await flush();
     expect(appStore.get(threadMetaAtom).get(PEER)).toMatchObject({ blocked_me: false });
+  });
+});
+
+/**
+ * Message ids follow commit order, but frames from different nodes can cross: a message another
+ * node stored just before one that arrived may still be on its way (a busy event loop, a publish
+ * through Redis) when the connection drops, and its frame is lost with it.
+ */
+describe('the catch-up after a lost connection', () => {
+  /** The database as the server reads it: catch-up and sync answer from it for any `after`. */
+  let stored: MessageDto[];
+  let catchUpAfters: number[];
+  /** how the server answers now */
+  let server: Responder;
+  const page = (after: number): SyncResponse => ({ messages: stored.filter((m) => m.id > after), has_more: false, counts: COUNTS, credits: 10, credits_version: 100 });
+  const listOfStored = (): ChatsResponse => ({ chats: stored.length > 0 ? [entry(stored.at(-1)!)] : [], counts: COUNTS });
+  const answerFromDatabase: Responder = (event, payload) => {
+    const after = (payload as { after: number }).after;
+    if (event === 'catch-up') {
+      catchUpAfters.push(after);
+      return { ok: true, data: { chats: listOfStored(), sync: after > 0 ? page(after) : null } };
+    }
+    if (event === 'sync') return { ok: true, data: page(after) };
+    return undefined;
+  };
+
+  /** Started and connected at 0 s, holding 100 in an open chat. */
+  async function connectedHolding100() {
+    vi.useFakeTimers({ now: 0 });
+    stored = [message(100, PEER)];
+    catchUpAfters = [];
+    vi.mocked(api.fetchChats).mockImplementation(async () => listOfStored());
+    vi.mocked(api.fetchSync).mockImplementation(async (after) => page(after));
+    server = answerFromDatabase;
+    start((event, payload) => server(event, payload));
+    await vi.advanceTimersByTimeAsync(10);
+    openThreadWith([message(100, PEER)]);
+    socket.connect();
+    await vi.advanceTimersByTimeAsync(10);
+  }
+
+  /** 101 is stored on one node, 102 on another just after; only 102's frame gets here. */
+  function crossedFrames(first: number, second: number) {
+    stored.push(message(first, PEER), message(second, PEER));
+    socket.server('message:new', message(second, PEER));
+  }
+
+  it('a message stored just before one that arrived, its frame still on its way when the connection dropped, shows after the reconnect', async () => {
+    await connectedHolding100();
+    await vi.advanceTimersByTimeAsync(5_000);
+    crossedFrames(101, 102);
+    await vi.advanceTimersByTimeAsync(200);
+    socket.drop();
+    await vi.advanceTimersByTimeAsync(1_000);
+    socket.connect();
+    await vi.advanceTimersByTimeAsync(10);
+
+    expect(storedIds()).toEqual([100, 101, 102]);
+  });
+
+  it('polling while the socket stays down brings it too', async () => {
+    await connectedHolding100();
+    await vi.advanceTimersByTimeAsync(5_000);
+    crossedFrames(101, 102);
+    await vi.advanceTimersByTimeAsync(200);
+    socket.reachable = false;
+    socket.drop();
+    await vi.advanceTimersByTimeAsync(6_000);
+
+    expect(api.fetchSync).toHaveBeenCalled();
+    expect(storedIds()).toEqual([100, 101, 102]);
+  });
+
+  it('asks again only for what came in the last 30 s the connection was heard alive: older messages are not fetched twice', async () => {
+    await connectedHolding100();
+    stored.push(message(101, PEER));
+    socket.server('message:new', message(101, PEER));
+    // A quiet minute: the server's pings are all that comes.
+    for (let s = 25; s <= 50; s += 25) {
+      await vi.advanceTimersByTimeAsync(25_000);
+      socket.ping();
+    }
+    await vi.advanceTimersByTimeAsync(10_000);
+    crossedFrames(102, 103);
+    await vi.advanceTimersByTimeAsync(200);
+    socket.drop();
+    socket.connect();
+    await vi.advanceTimersByTimeAsync(10);
+
+    expect(catchUpAfters.at(-1)).toBe(101);
+    expect(storedIds()).toEqual([100, 101, 102, 103]);
+  });
+
+  it('a connection that died silently counts from when it was last heard, not from when its end was noticed (45 s later)', async () => {
+    await connectedHolding100();
+    stored.push(message(101, PEER));
+    socket.server('message:new', message(101, PEER));
+    await vi.advanceTimersByTimeAsync(25_000);
+    socket.ping();
+    await vi.advanceTimersByTimeAsync(25_000);
+    socket.ping();
+    await vi.advanceTimersByTimeAsync(2_000);
+    crossedFrames(102, 103);
+    // The network is gone at once; Socket.IO says so when the next ping fails to come.
+    await vi.advanceTimersByTimeAsync(45_000);
+    socket.drop();
+    socket.connect();
+    await vi.advanceTimersByTimeAsync(10);
+
+    expect(catchUpAfters.at(-1)).toBe(101);
+    expect(storedIds()).toEqual([100, 101, 102, 103]);
+  });
+
+  it('frames of a connection whose own catch-up never completed do not count: a message stored before it joined came neither way', async () => {
+    await connectedHolding100();
+    socket.drop();
+    // Stored while the socket was down; the catch-up that would bring it gets no answer (the
+    // server is overloaded), nor does the REST sync it falls back to.
+    stored.push(message(101, PEER));
+    server = (event, payload) => (event === 'catch-up' ? new Promise((timedOut) => setTimeout(timedOut, 10_000)) : answerFromDatabase(event, payload));
+    vi.mocked(api.fetchSync).mockRejectedValueOnce(new ApiError(503, 'try_later', {}));
+    socket.connect();
+    await vi.advanceTimersByTimeAsync(11_000);
+    stored.push(message(102, PEER));
+    socket.server('message:new', message(102, PEER));
+    for (let s = 25; s <= 50; s += 25) {
+      await vi.advanceTimersByTimeAsync(25_000);
+      socket.ping();
+    }
+    socket.drop();
+    server = answerFromDatabase;
+    socket.connect();
+    await vi.advanceTimersByTimeAsync(10);
+
+    expect(storedIds()).toEqual([100, 101, 102]);
+  });
+
+  it('a member who held no message when the page loaded gets it too', async () => {
+    vi.useFakeTimers({ now: 0 });
+    stored = [];
+    catchUpAfters = [];
+    vi.mocked(api.fetchChats).mockImplementation(async () => listOfStored());
+    server = answerFromDatabase;
+    start((event, payload) => server(event, payload));
+    await vi.advanceTimersByTimeAsync(10);
+    socket.connect();
+    await vi.advanceTimersByTimeAsync(10);
+    // The peer's first message opens the chat, and the member opens it.
+    stored.push(message(100, PEER));
+    socket.server('message:new', message(100, PEER));
+    await vi.advanceTimersByTimeAsync(10);
+    openThreadWith([message(100, PEER)]);
+    await vi.advanceTimersByTimeAsync(5_000);
+    crossedFrames(101, 102);
+    await vi.advanceTimersByTimeAsync(200);
+    socket.drop();
+    socket.connect();
+    await vi.advanceTimersByTimeAsync(10);
+
+    expect(storedIds()).toEqual([100, 101, 102]);
+  });
+
+  it('pages of a long catch-up follow each other, whatever arrives live between them', async () => {
+    await connectedHolding100();
+    socket.drop();
+    // Missed while away: 101-103, a page each; 500 is stored and arrives live during the second page.
+    stored.push(message(101, PEER), message(102, PEER), message(103, PEER));
+    const syncAfters: number[] = [];
+    const onePage = (after: number): SyncResponse => ({ ...page(after), messages: page(after).messages.slice(0, 1), has_more: page(after).messages.length > 1 });
+    server = (event, payload) => {
+      const after = (payload as { after: number }).after;
+      if (event === 'catch-up') return { ok: true, data: { chats: listOfStored(), sync: onePage(after) } };
+      if (event !== 'sync') return undefined;
+      syncAfters.push(after);
+      const answer = onePage(after);
+      if (after === 101) {
+        stored.push(message(500, PEER));
+        socket.server('message:new', message(500, PEER));
+      }
+      return { ok: true, data: answer };
+    };
+    socket.connect();
+    await vi.advanceTimersByTimeAsync(10);
+
+    expect(syncAfters).toEqual([101, 102, 103]);
+    expect(storedIds()).toEqual([100, 101, 102, 103, 500]);
   });
 });

@@ -30,18 +30,51 @@ let poller: FallbackPoller | null = null;
 let stopped = true;
 /** Bumped on every start, so a socket that connects after a quick stop/start (StrictMode) is dropped. */
 let generation = 0;
-/** Newest message id applied from the event stream (socket, sync): where the next catch-up starts. */
+/**
+ * Newest message id applied from the event stream (socket, sync) or the first list: where the next
+ * catch-up starts unless resumeFrom says otherwise.
+ */
 let newestHeld = 0;
 /**
  * When newestHeld moved, over the last HELD_HISTORY_MS (the first entry may be older: it is what
  * was held when the window begins). After a Redis outage, catch-up starts from what was held
  * before the outage began: during it, frames relayed through Redis were lost while later ones
- * from this node still arrived and moved newestHeld past them.
+ * from this node still arrived and moved newestHeld past them. After a lost connection it starts
+ * from what was held LATE_FRAME_MARGIN_MS before the server was last heard (resumeAfterLoss).
  */
 const heldHistory: Array<{ at: number; id: number }> = [];
 const HELD_HISTORY_MS = 15 * 60_000;
 /** The outage is measured by the node from when it noticed it; frames may have been lost a little before. */
 const OUTAGE_MARGIN_MS = 30_000;
+/**
+ * How late a message's frame may come after the frame of a later id. Ids follow commit order, but
+ * each node publishes its own commits: one stored on a node whose event loop is busy (a turn of
+ * 9.8 s was measured once, 10,000 catch-ups arriving together) reaches the member after a later
+ * one from another node, or from the member's own node, which needs no Redis. A connection lost
+ * in between loses the earlier frame, and a catch-up after the later id skips it. The group
+ * commit's wait comes before the id is given, and a publish Redis does not take is lost, not
+ * delayed (the publisher fails fast; an outage has its own rewind). Three times the longest turn
+ * measured.
+ */
+export const LATE_FRAME_MARGIN_MS = 30_000;
+/**
+ * Every message this member may see with an id up to this one is held. Moved by pages of messages
+ * read from such a point (a database read misses none before its newest), by the first list, and
+ * when a connection is lost, to what was held LATE_FRAME_MARGIN_MS before it was last heard.
+ */
+let heldThrough = 0;
+/**
+ * Where the next catch-up or poll round starts when newestHeld may be past a gap (a lost
+ * connection, a Redis outage, a catch-up that stopped at its page limit); null: from newestHeld.
+ * `resumeVersion`, bumped by each reason, tells a catch-up that ends later that it does not cover it.
+ */
+let resumeFrom: number | null = null;
+let resumeVersion = 0;
+/** When the server was last heard on the socket (any packet, or Engine.IO's ping): alive until then. */
+let lastHeardAt = 0;
+/** Counts the socket's connections; `caughtUpConnection` is the last one whose catch-up completed. */
+let connection = 0;
+let caughtUpConnection = -1;
 let catchUpRunning: Promise<void> | null = null;
 /**
  * A reason to catch up came while one was running (an `invalidate` from a node that could not
@@ -82,6 +115,10 @@ export function startRealtime(): () => void {
   catchUpAgain = false;
   newestHeld = 0;
   heldHistory.length = 0;
+  heldThrough = 0;
+  resumeFrom = null;
+  lastHeardAt = 0;
+  caughtUpConnection = -1;
   const mine = ++generation;
   const override = pollOverride();
   poller = createFallbackPoller({
@@ -166,13 +203,24 @@ function socketDown(): void {
 }
 
 function wireSocket(s: ChatSocket): void {
+  const heard = () => {
+    lastHeardAt = Date.now();
+  };
+  // The Manager's: every packet the server sends, and its pings on a quiet connection.
+  s.io.on('packet', heard);
+  s.io.on('ping', heard);
   s.on('connect', () => {
+    connection++;
+    heard();
     restReached = false;
     appStore.set(connectionAtom, 'online');
     poller?.setConnected(true);
     void catchUp();
   });
-  s.on('disconnect', socketDown);
+  s.on('disconnect', () => {
+    resumeAfterLoss();
+    socketDown();
+  });
   s.on('connect_error', socketDown);
   // A new message carries what it changed for this member (counts to the recipient, the balance
   // to the sender's other tabs): the message and the badge or balance change together.
@@ -231,13 +279,37 @@ function hold(id: number): void {
 
 /**
  * After a Redis outage of `downMs`: the next catch-up starts from what was held before it began
- * (messages held already come again and are merged by id). An outage longer than the history
- * goes back as far as it reaches.
+ * (messages held already come again and are merged by id), and a frame that was due then may
+ * have come late (LATE_FRAME_MARGIN_MS). An outage longer than the history goes back as far as
+ * it reaches.
  */
 function rewindForOutage(downMs: number): void {
-  const before = Date.now() - downMs - OUTAGE_MARGIN_MS;
+  const before = Date.now() - downMs - OUTAGE_MARGIN_MS - LATE_FRAME_MARGIN_MS;
   const entry = heldHistory.findLast((e) => e.at <= before) ?? heldHistory[0];
-  if (entry && entry.id > 0 && entry.id < newestHeld) newestHeld = entry.id;
+  if (entry && entry.id > 0) resumeNoLaterThan(entry.id);
+}
+
+/**
+ * The connection is lost, and with it any frame still on its way: one for a message stored just
+ * before a later one that came (LATE_FRAME_MARGIN_MS). What was held that long before the server
+ * was last heard is whole, so the catch-up starts there (the messages after it that are held
+ * already come again and are merged by id). Counted from when it was last heard, not from now: a
+ * connection that died silently is noticed only when a ping fails to come, up to 45 s later.
+ * A connection whose own catch-up never completed proves nothing: a message stored before it
+ * joined the member's room reached it neither live nor by that catch-up.
+ */
+function resumeAfterLoss(): void {
+  if (caughtUpConnection === connection) {
+    const bound = lastHeardAt - LATE_FRAME_MARGIN_MS;
+    heldThrough = Math.max(heldThrough, heldHistory.findLast((e) => e.at <= bound)?.id ?? 0);
+  }
+  resumeNoLaterThan(heldThrough);
+}
+
+/** A reason to go back: a catch-up running now (its read may predate it) leaves resumeFrom set. */
+function resumeNoLaterThan(id: number): void {
+  resumeVersion++;
+  if (id < (resumeFrom ?? newestHeld)) resumeFrom = id;
 }
 
 /** Applies stored messages from the event stream (socket, sync), and holds them. */
@@ -283,7 +355,10 @@ export async function refreshChats(trySocket = true): Promise<boolean> {
 function applyList(response: ChatsResponse, overSocket: boolean): void {
   applyChats(response, { livePresence: overSocket });
   // First load: the list's newest message is where catch-up starts (nothing older is held).
-  if (newestHeld === 0) hold(Math.max(0, ...response.chats.map((c) => c.last_message?.id ?? 0)));
+  if (newestHeld === 0) {
+    hold(Math.max(0, ...response.chats.map((c) => c.last_message?.id ?? 0)));
+    heldThrough = newestHeld;
+  }
   if (!overSocket) watchPresence();
 }
 
@@ -296,26 +371,58 @@ async function refreshUser(): Promise<void> {
   }
 }
 
-/**
- * Everything missed since the newest id held: loops while the server says there is more. Over the
- * socket when it is up and `trySocket` (cheap for the server when every member reconnects at
- * once), else REST.
- */
-async function syncFromDatabase(trySocket = true): Promise<void> {
-  if (newestHeld === 0) return;
-  for (let page = 0; page < SYNC_PAGE_LIMIT; page++) {
-    const response = (trySocket && socket?.connected ? await syncOverSocket(socket, newestHeld) : null) ?? (await fetchSync(newestHeld));
-    if (stopped || !applySyncPage(response)) return;
-  }
+/** Where the next catch-up starts, and whether from there it misses nothing before (see heldThrough). */
+function catchUpStart(): { from: number; version: number; whole: boolean; fromNothing: boolean } {
+  const from = resumeFrom ?? newestHeld;
+  // A member who held no message when the page loaded, and holds some now, asks for all of theirs:
+  // no more than came since (the catch-up command answers no messages for 0).
+  return { from, version: resumeVersion, whole: from <= heldThrough, fromNothing: from === 0 && newestHeld > 0 };
 }
 
-/** Shows one page of missed messages; true when the server has more after it. */
-function applySyncPage(response: SyncResponse): boolean {
+/**
+ * Everything missed since `from`: loops while the server says there is more, each page after the
+ * last one (not after newestHeld: a frame that arrives meanwhile is newer than the pages still to
+ * come). `first` is the page the catch-up command brought for `from`. Over the socket when it is
+ * up and `trySocket` (cheap for the server when every member reconnects at once), else REST.
+ * True when the last page came; at the page limit the next catch-up goes on from there.
+ */
+async function syncFrom(start: ReturnType<typeof catchUpStart>, trySocket: boolean, first?: SyncResponse): Promise<boolean> {
+  let after = start.from;
+  for (let page = first ? -1 : 0; page < SYNC_PAGE_LIMIT; page++) {
+    const response = first && page < 0 ? first : ((trySocket && socket?.connected ? await syncOverSocket(socket, after) : null) ?? (await fetchSync(after)));
+    if (stopped) return false;
+    applySyncPage(response, after);
+    if (!response.has_more || response.messages.length === 0) return true;
+    after = response.messages.at(-1)!.id;
+  }
+  if (resumeVersion === start.version) resumeFrom = after;
+  return false;
+}
+
+/**
+ * Everything missed, from where the next catch-up starts; afterwards catch-ups start from the
+ * newest id held again, unless a reason to go back came meanwhile. Nothing for a member who holds
+ * no message yet.
+ */
+async function syncFromDatabase(trySocket = true): Promise<void> {
+  const start = catchUpStart();
+  if (start.from === 0 && !start.fromNothing) return;
+  if (await syncFrom(start, trySocket)) caughtUp(start);
+}
+
+/** A catch-up from `start` got to the end: nothing held is past a gap any more (unless a new reason came). */
+function caughtUp(start: ReturnType<typeof catchUpStart>): void {
+  if (resumeVersion === start.version) resumeFrom = null;
+}
+
+/** Shows one page of missed messages, read after `after`. */
+function applySyncPage(response: SyncResponse, after: number): void {
   setCounts(response.counts);
   // Sends made elsewhere while this tab was away told their balance to the rooms it was not in.
   setCredits(response.credits, response.credits_version);
   if (response.messages.length > 0) receive(response.messages);
-  return response.has_more && response.messages.length > 0;
+  // Read from a point with nothing missing before it, the page leaves nothing missing before its newest.
+  if (after <= heldThrough && response.messages.length > 0) heldThrough = Math.max(heldThrough, response.messages.at(-1)!.id);
 }
 
 /** The socket `sync` command; null when it was not answered, so the caller falls back to REST. */
@@ -352,16 +459,29 @@ function catchUp(): Promise<void> {
   }
   catchUpRunning = (async () => {
     try {
-      const answer = socket?.connected ? await catchUpOverSocket(socket, newestHeld) : null;
+      const mine = connection;
+      const start = catchUpStart();
+      const answer = socket?.connected ? await catchUpOverSocket(socket, start.from) : null;
       if (stopped) return;
+      let complete: boolean;
       // A socket that left catch-up unanswered would leave `sync` and `chats` so too: straight to REST.
-      if (!answer) await Promise.all([syncFromDatabase(false), refreshChats(false)]);
-      else {
+      if (!answer) {
+        const nothingToSync = start.from === 0 && !start.fromNothing;
+        const [synced, listed] = await Promise.all([nothingToSync || syncFrom(start, false), refreshChats(false)]);
+        // With nothing held, the list is where later catch-ups start: without it nothing is complete.
+        complete = synced && (listed || !nothingToSync);
+      } else {
         // The list first: read in the same pass as the messages, its entries already count them,
         // so the messages after it only fill the threads (and none is in an unknown conversation).
         // One another node stored in between is newer than the list, and counted on top of it.
         applyList(answer.chats, true);
-        if (answer.sync && applySyncPage(answer.sync)) await syncFromDatabase();
+        if (answer.sync) complete = await syncFrom(start, true, answer.sync);
+        else complete = !start.fromNothing || (await syncFrom(start, true));
+      }
+      if (complete && !stopped) {
+        caughtUp(start);
+        // From here on this connection's frames count when it is lost (resumeAfterLoss).
+        if (start.whole && mine === connection && socket?.connected) caughtUpConnection = mine;
       }
       await resendPending();
       await closeOpenChatIfRemoved();
