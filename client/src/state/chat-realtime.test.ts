@@ -939,7 +939,7 @@ describe('the realtime owner', () => {
  * node stored just before one that arrived may still be on its way (a busy event loop, a publish
  * through Redis) when the connection drops, and its frame is lost with it.
  */
-describe('the catch-up after a lost connection', () => {
+describe('the catch-up when frames crossed on their way', () => {
   /** The database as the server reads it: catch-up and sync answer from it for any `after`. */
   let stored: MessageDto[];
   let catchUpAfters: number[];
@@ -1117,5 +1117,42 @@ describe('the catch-up after a lost connection', () => {
 
     expect(syncAfters).toEqual([101, 102, 103]);
     expect(storedIds()).toEqual([100, 101, 102, 103, 500]);
+  });
+
+  it('a catch-up stopped at its page limit goes on from its last page at the next one, not from a message that came live meanwhile', async () => {
+    await connectedHolding100();
+    socket.drop();
+    // Missed while away: 40 messages, and the server answers one a page.
+    for (let id = 101; id <= 140; id++) stored.push(message(id, PEER));
+    const onePage = (after: number): SyncResponse => ({ ...page(after), messages: page(after).messages.slice(0, 1), has_more: page(after).messages.length > 1 });
+    server = (event, payload) => {
+      const after = (payload as { after: number }).after;
+      if (event === 'sync') return { ok: true, data: onePage(after) };
+      if (event !== 'catch-up') return undefined;
+      catchUpAfters.push(after);
+      return { ok: true, data: { chats: listOfStored(), sync: onePage(after) } };
+    };
+    socket.connect();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(storedIds().at(-1)).toBe(121);
+    stored.push(message(500, PEER));
+    socket.server('message:new', message(500, PEER));
+    socket.server('invalidate', { resource: 'chats' });
+    await vi.advanceTimersByTimeAsync(10);
+
+    expect(catchUpAfters.at(-1)).toBe(121);
+    expect(storedIds()).toEqual(stored.map((m) => m.id));
+  });
+
+  it('after a Redis outage, a message whose frame was due just before the outage began shows too', async () => {
+    await connectedHolding100();
+    await vi.advanceTimersByTimeAsync(5_000);
+    // 101 came late, into the outage, and was lost there; the node says so 55 s later.
+    crossedFrames(101, 102);
+    await vi.advanceTimersByTimeAsync(55_000);
+    socket.server('invalidate', { resource: 'chats', down_ms: 10_000 });
+    await vi.advanceTimersByTimeAsync(10);
+
+    expect(storedIds()).toEqual([100, 101, 102]);
   });
 });
