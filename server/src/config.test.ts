@@ -54,6 +54,23 @@ describe('config', () => {
     expect(loadConfig({ SMTP_URL: 'smtps://user:pass@mail.example:465' }).smtpUrl).toBe('smtps://user:pass@mail.example:465');
   });
 
+  it('refuses a SOCKET_ADAPTER without REDIS_URL, in one line that names the missing variable', () => {
+    for (const adapter of ['sharded', 'classic', 'streams']) {
+      expect(() => loadConfig({ SOCKET_ADAPTER: adapter })).toThrow(new ConfigError(`SOCKET_ADAPTER=${adapter} needs REDIS_URL to be set (the adapter carries Socket.IO events between nodes through Redis); unset SOCKET_ADAPTER to run one node without Redis.`));
+    }
+    expect(loadConfig({ SOCKET_ADAPTER: 'classic', REDIS_URL: 'redis://127.0.0.1:6379' }).socketAdapter).toBe('classic');
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).socketAdapter).toBe('sharded');
+  });
+
+  // docker-compose's `REDIS_URL: ${REDIS_URL:-}` and an env file's `SMTP_URL=` pass empty values.
+  it('takes a variable set to nothing, or to blanks, as unset', () => {
+    const blank = { REDIS_URL: '', SMTP_URL: ' ', PUBLIC_URL: '', SOCKET_ADAPTER: '', SESSION_SECRET: '', PORT: '', HOST: '  ', DATA_DIR: '', TRUST_PROXY: '' };
+    expect(loadConfig(blank)).toEqual(loadConfig({}));
+    expect(loadConfig(blank)).toMatchObject({ redisUrl: undefined, smtpUrl: undefined, port: 3000, publicUrl: 'http://localhost:3000' });
+    // and production still asks for what was left empty, by name
+    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: '', SESSION_SECRET: '', PUBLIC_URL: '' })).toThrow('NODE_ENV=production needs SMTP_URL, SESSION_SECRET, PUBLIC_URL to be set.');
+  });
+
   it('reads TRUST_PROXY as Express does on purpose: a hop count, true or false, or proxies by name, address and subnet', () => {
     expect(loadConfig({}).trustProxy).toBe('loopback');
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);

@@ -126,8 +126,20 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * The environment without its blank variables. docker-compose passes `REDIS_URL: ${REDIS_URL:-}`
+ * as an empty REDIS_URL, and an env file's `SMTP_URL=` sets one too: each was refused as a bad URL,
+ * and an empty PORT was read as 0 (any free port). An operator who writes nothing means "not set".
+ */
+function withoutBlanks(env: Record<string, string | undefined>): Record<string, string> {
+  const set: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) if (value !== undefined && value.trim() !== '') set[name] = value;
+  return set;
+}
+
 /** Parses an environment (process.env by default); throws ConfigError with every problem listed. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(rawEnv: Record<string, string | undefined> = process.env): Config {
+  const env = withoutBlanks(rawEnv);
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -138,6 +150,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (isProduction) {
     const missing = [!e.SMTP_URL && 'SMTP_URL', !e.SESSION_SECRET && 'SESSION_SECRET', !e.PUBLIC_URL && 'PUBLIC_URL'].filter(Boolean);
     if (missing.length) throw new ConfigError(`NODE_ENV=production needs ${missing.join(', ')} to be set.`);
+  }
+  // The adapter is how Socket.IO reaches the other nodes through Redis: without REDIS_URL there is
+  // none, and the choice was silently dropped (a node believed scaled out ran alone).
+  if (env.SOCKET_ADAPTER !== undefined && !e.REDIS_URL) {
+    throw new ConfigError(`SOCKET_ADAPTER=${e.SOCKET_ADAPTER} needs REDIS_URL to be set (the adapter carries Socket.IO events between nodes through Redis); unset SOCKET_ADAPTER to run one node without Redis.`);
   }
   const dataDir = resolve(e.DATA_DIR);
   return {
