@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { dbPath } from './folder.js';
+import { makeDirectory } from './make-directory.js';
 import * as schema from './schema/index.js';
 import { enableWalBatch } from './wal-batch.js';
 
@@ -40,7 +40,7 @@ export const DEFAULT_CACHE_MB = 8;
  * it safely, and applies pending migrations.
  */
 export function openDb(file: string, options: OpenDbOptions = {}): Db {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') makeDirectory(dirname(file));
   enableWalBatch(options.walBatch ?? true);
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');

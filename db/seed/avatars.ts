@@ -3,8 +3,9 @@
  * gradient, with skin tone, hair colour and hair style varying per member. SVG keeps each file
  * around 2 KB and needs no image library; the same file serves as thumbnail (it scales).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeDirectory } from '../make-directory.js';
 import type { AvatarLook, Gender } from './members.js';
 
 const PALETTES: ReadonlyArray<readonly [string, string]> = [
@@ -108,6 +109,6 @@ export function avatarFilename(userId: number): string {
 
 /** Writes the avatars of many members; one directory creation, then plain synchronous writes (fastest for ~2 KB files). */
 export function writeAvatars(uploadsDir: string, avatars: ReadonlyArray<{ userId: number; input: AvatarInput }>): void {
-  mkdirSync(join(uploadsDir, 'avatars'), { recursive: true });
+  makeDirectory(join(uploadsDir, 'avatars'));
   for (const { userId, input } of avatars) writeFileSync(join(uploadsDir, avatarFilename(userId)), avatarSvg(input));
 }

@@ -62,6 +62,15 @@ describe('a start that cannot succeed', () => {
     expect(output).not.toMatch(/^\s+at /m);
   });
 
+  // Node's own recursive mkdir never returned there: the start spun at full CPU until killed.
+  it('says it cannot create a data directory under /proc, promptly, and exits 1', async () => {
+    const started = Date.now();
+    const { code, output } = await runMain({ PORT: '0', DATA_DIR: '/proc/nope' }, 10_000);
+    expect(output).toBe(`[server] cannot start: cannot open the database /proc/nope/app.db (DATA_DIR, DATABASE_FILE): ENOENT: no such file or directory, mkdir '/proc/nope'\n`);
+    expect(code).toBe(1);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
   it('exits 2 on a configuration value it would misread', async () => {
     const { code, output } = await runMain({ PORT: '0', DATA_DIR: dir, REDIS_URL: 'http://127.0.0.1:6379' });
     expect(code).toBe(2);
