@@ -1,8 +1,9 @@
 /**
  * The process entry as an operator meets it: a start that cannot succeed says why in one line,
- * naming the variable to change, and exits 1 (a bad configuration value exits 2).
+ * naming the variable to change, and exits 1 (a bad configuration value exits 2); a start that
+ * succeeds says where it listens.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,8 +11,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from './test/harness.js';
 import { freePort, repoRoot } from './test/multi-process.js';
 
-/** Runs server/src/main.ts with `env` until it exits; kills it after `timeoutMs` (a start that went on). */
-function runMain(env: Record<string, string>, timeoutMs = 20_000): Promise<{ code: number | null; output: string }> {
+interface MainProcess {
+  child: ChildProcess;
+  /** stdout and stderr so far, interleaved as they arrived */
+  output(): string;
+  /** resolves with the exit code (null when a signal killed it) once the process has ended */
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** resolves once `line` appears in the output; rejects when the process ends first */
+  printed(line: RegExp): Promise<void>;
+}
+
+/** Starts server/src/main.ts with `env`; kills it after `timeoutMs` (a start or stop that went on). */
+function spawnMain(env: Record<string, string>, timeoutMs = 20_000): MainProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', HOST: '127.0.0.1', SEED_ON_START: 'false', ...env },
@@ -21,12 +32,33 @@ function runMain(env: Record<string, string>, timeoutMs = 20_000): Promise<{ cod
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-  return new Promise((resolve) =>
-    child.once('exit', (code) => {
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code, output });
+      resolve({ code, signal });
     }),
   );
+  const printed = (line: RegExp) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!line.test(output)) return;
+        child.stdout.off('data', check);
+        child.stderr.off('data', check);
+        resolve();
+      };
+      child.stdout.on('data', check);
+      child.stderr.on('data', check);
+      check();
+      void exit.then(() => reject(new Error(`exited before printing ${line}:\n${output}`)));
+    });
+  return { child, output: () => output, exit, printed };
+}
+
+/** Runs server/src/main.ts with `env` until it exits. */
+async function runMain(env: Record<string, string>, timeoutMs?: number): Promise<{ code: number | null; output: string }> {
+  const main = spawnMain(env, timeoutMs);
+  const { code } = await main.exit;
+  return { code, output: main.output() };
 }
 
 let dir: string;
@@ -75,5 +107,55 @@ describe('a start that cannot succeed', () => {
     const { code, output } = await runMain({ PORT: '0', DATA_DIR: dir, REDIS_URL: 'http://127.0.0.1:6379' });
     expect(code).toBe(2);
     expect(output).toMatch(/REDIS_URL: must look like redis:\/\//);
+  });
+});
+
+describe('the ready line', () => {
+  /** Starts main listening on `host`; resolves with its ready line once printed. */
+  async function startedOn(host: string): Promise<{ line: string; stop(): Promise<unknown> }> {
+    const main = spawnMain({ PORT: '0', DATA_DIR: dir, HOST: host });
+    const stop = () => (main.child.kill('SIGTERM'), main.exit);
+    await main.printed(/\[server\] ready on .*\n/).catch(async (err: Error) => {
+      await stop();
+      throw err;
+    });
+    return { line: /\[server\] ready on .*/.exec(main.output())![0], stop };
+  }
+
+  /** The URL a ready line offers, after checking the line against `shape` (its first group is the URL). */
+  function urlOf(line: string, shape: RegExp): string {
+    const url = shape.exec(line)?.[1];
+    expect(url, line).toBeDefined();
+    return url!;
+  }
+
+  /** Whether the server answers at `url` (its health check; 503 without a seeded site is an answer). */
+  async function answers(url: string): Promise<boolean> {
+    const res = await fetch(`${url}/healthz`);
+    return res.status === 200 || res.status === 503;
+  }
+
+  it.each([
+    ['127.0.0.1', /^\[server\] ready on (http:\/\/127\.0\.0\.1:\d+) in \d+ ms \(embedded mode\)$/],
+    ['::1', /^\[server\] ready on (http:\/\/\[::1\]:\d+) in \d+ ms \(embedded mode\)$/],
+  ])('names the address HOST=%s made it listen on, as a URL that reaches it', async (host, shape) => {
+    const server = await startedOn(host);
+    try {
+      expect(await answers(urlOf(server.line, shape))).toBe(true);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it.each([
+    ['0.0.0.0', /^\[server\] ready on (http:\/\/localhost:(\d+)) \(all interfaces, 0\.0\.0\.0:\2\) in \d+ ms \(embedded mode\)$/],
+    ['::', /^\[server\] ready on (http:\/\/localhost:(\d+)) \(all interfaces, \[::\]:\2\) in \d+ ms \(embedded mode\)$/],
+  ])('says HOST=%s listens on all interfaces, and gives the URL that works on this machine', async (host, shape) => {
+    const server = await startedOn(host);
+    try {
+      expect(await answers(urlOf(server.line, shape))).toBe(true);
+    } finally {
+      await server.stop();
+    }
   });
 });

@@ -1,6 +1,8 @@
 /** Process entry: read config, start, stop cleanly on SIGTERM/SIGINT. */
+import type { AddressInfo } from 'node:net';
 import { walBatchState } from '@db/wal-batch.js';
 import { ConfigError, loadConfig } from './config.js';
+import { describeListening } from './listen-address.js';
 import { startServer } from './server.js';
 import { StartupError } from './startup-error.js';
 
@@ -11,7 +13,7 @@ try {
   const ms = Math.round(performance.now() - started);
   // Before the ready line, which tests and scripts wait for: by then this one has been printed.
   console.log(`[db] WAL writes: ${describeWalBatch()}`);
-  console.log(`[server] ready on http://localhost:${server.port} in ${ms} ms (${config.redisUrl ? 'redis' : 'embedded'} mode)`);
+  console.log(`[server] ready on ${describeListening(server.http.address() as AddressInfo)} in ${ms} ms (${config.redisUrl ? 'redis' : 'embedded'} mode)`);
   const stop = (signal: string) => {
     console.log(`[server] ${signal}: shutting down`);
     const stopping = performance.now();
