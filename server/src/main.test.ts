@@ -5,9 +5,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '@db/client.js';
 import { tempDir } from './test/harness.js';
 import { freePort, repoRoot } from './test/multi-process.js';
 
@@ -156,6 +157,43 @@ describe('the ready line', () => {
       expect(await answers(urlOf(server.line, shape))).toBe(true);
     } finally {
       await server.stop();
+    }
+  });
+});
+
+describe('a stop asked for while the server starts', () => {
+  /** Resolves once `file` exists (the start is under way), polling; rejects after `ms`. */
+  async function appears(file: string, ms = 15_000): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!existsSync(file)) {
+      if (Date.now() > deadline) throw new Error(`${file} did not appear`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+
+  // The signal arrives once the database file exists, while the seed (2,000 members and their
+  // avatar files, about 0.6 s here) still runs: Node's default handling killed the process there.
+  it.each(['SIGTERM', 'SIGINT'] as const)('%s: finishes the start, stops as usual and exits 0, leaving the seed whole', async (signal) => {
+    const dataDir = tempDir('main-stop-start-');
+    try {
+      const main = spawnMain({ PORT: '0', DATA_DIR: dataDir, SEED_ON_START: 'true', SEED_MEMBERS: '2000' });
+      await appears(join(dataDir, 'app.db'));
+      main.child.kill(signal);
+      expect(await main.exit, main.output()).toEqual({ code: 0, signal: null });
+      expect(main.output()).toContain(`[server] ${signal} while starting: stopping once started\n`);
+      expect(main.output()).toMatch(/\[server\] stopped in \d+ ms\n$/);
+      expect(main.output()).not.toContain('ready on');
+
+      // The seed is all there: every member and an avatar file for each.
+      const db = openDb(join(dataDir, 'app.db'));
+      try {
+        expect(db.$client.prepare('select count(*) as n from users').get()).toEqual({ n: 2002 });
+      } finally {
+        db.$client.close();
+      }
+      expect(readdirSync(join(dataDir, 'uploads', 'avatars'))).toHaveLength(2002);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -7,21 +7,29 @@ import { startServer } from './server.js';
 import { StartupError } from './startup-error.js';
 
 const started = performance.now();
+// Listened for from the first moment main runs, not once the server is up: a SIGTERM during the
+// start (an orchestrator giving up on a slow start, a second rolling-restart step) got Node's
+// default kill, exit 143 in the middle of the seed with its avatar files half written. A signal
+// now waits for the start to finish and then stops as usual (the force timer bounds the wait).
+let stop: ((signal: string) => void) | undefined;
+let stopWhenStarted: string | undefined;
+const onSignal = (signal: string) => {
+  if (stop) return stop(signal);
+  if (stopWhenStarted) return;
+  stopWhenStarted = signal;
+  console.log(`[server] ${signal} while starting: stopping once started`);
+  exitIfStuck('started and stopped');
+};
+process.once('SIGTERM', () => onSignal('SIGTERM'));
+process.once('SIGINT', () => onSignal('SIGINT'));
+
 try {
   const config = loadConfig();
   const server = await startServer(config);
-  const ms = Math.round(performance.now() - started);
-  // Before the ready line, which tests and scripts wait for: by then this one has been printed.
-  console.log(`[db] WAL writes: ${describeWalBatch()}`);
-  console.log(`[server] ready on ${describeListening(server.http.address() as AddressInfo)} in ${ms} ms (${config.redisUrl ? 'redis' : 'embedded'} mode)`);
-  const stop = (signal: string) => {
+  stop = (signal: string) => {
     console.log(`[server] ${signal}: shutting down`);
     const stopping = performance.now();
-    const force = setTimeout(() => {
-      console.error('[server] still not stopped after 10 s: exiting 1');
-      process.exit(1);
-    }, 10_000);
-    force.unref();
+    if (!stopWhenStarted) exitIfStuck('stopped'); // else the signal's own timer runs
     server.close().then(
       () => {
         console.log(`[server] stopped in ${Math.round(performance.now() - stopping)} ms`);
@@ -33,8 +41,14 @@ try {
       },
     );
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  if (stopWhenStarted) {
+    stop(stopWhenStarted);
+  } else {
+    const ms = Math.round(performance.now() - started);
+    // Before the ready line, which tests and scripts wait for: by then this one has been printed.
+    console.log(`[db] WAL writes: ${describeWalBatch()}`);
+    console.log(`[server] ready on ${describeListening(server.http.address() as AddressInfo)} in ${ms} ms (${config.redisUrl ? 'redis' : 'embedded'} mode)`);
+  }
 } catch (err) {
   if (err instanceof ConfigError) {
     console.error(err.message);
@@ -45,6 +59,15 @@ try {
     process.exit(1);
   }
   throw err;
+}
+
+/** A stop that has not ended 10 s after its signal exits 1 (what a supervisor would do, with a line saying so). */
+function exitIfStuck(what: string): void {
+  const force = setTimeout(() => {
+    console.error(`[server] still not ${what} after 10 s: exiting 1`);
+    process.exit(1);
+  }, 10_000);
+  force.unref();
 }
 
 /** For the operator: whether commits write their WAL frames in one call (db/wal-batch.ts). */
