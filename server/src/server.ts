@@ -10,6 +10,7 @@ import type { AppContext } from './context.js';
 import { outboxMailer, smtpMailer, type Mailer } from './adapters/mail.js';
 import { withoutTouch } from './http/session.js';
 import { SqliteSessionStore } from './http/sqlite-session-store.js';
+import { requestOriginOf } from './http/request-origin.js';
 import { HEALTH_PATH, sendHealth, type HealthSources } from './http/health.js';
 import { OutageTolerantSessionStore } from './http/outage-tolerant-session-store.js';
 import { attachRealtime, type Realtime } from './realtime/io.js';
@@ -90,7 +91,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   // Long-lived keep-alive sockets behind a load balancer must outlive its idle timeout.
   http.keepAliveTimeout = 65_000;
-  const attached = await attachRealtime(http, ctx, { sites, commands: [chatCommands], scaleOut: options.scaleOut, slowConsumer: options.slowConsumer });
+  const attached = await attachRealtime(http, ctx, { sites, requestOrigin: requestOriginOf(app), commands: [chatCommands], scaleOut: options.scaleOut, slowConsumer: options.slowConsumer });
   realtime = attached;
   ctx.notifier = attached.notifier;
   ctx.presence = attached.presence;

@@ -8,18 +8,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { preparedOnce } from '@db/prepared.js';
 import { users } from '@db/schema/index.js';
 import type { AppContext } from '../context.js';
+import { originUrl, sameOrigin, type RequestOrigin } from '../http/request-origin.js';
 import { normaliseHost, type SiteDirectory } from '../http/site.js';
 import type { SessionRequest } from './session-reader.js';
 import type { MemberSocket } from './types.js';
-
-/** Host part of an Origin header ('https://www.example.com:8443' -> 'example.com'), or null if unparsable. */
-function originHost(origin: string): string | null {
-  try {
-    return normaliseHost(new URL(origin).host);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Whether the handshake asks for engine.io's JSONP polling (`j` in the query). It is loaded with a
@@ -32,18 +24,26 @@ function asksForJsonp(req: IncomingMessage): boolean {
 }
 
 /**
- * engine.io `allowRequest`: a browser handshake must come from a page of a known site (domain or
- * alias) or of PUBLIC_URL. Without an Origin header (native apps, tests, the same-origin polling
- * GET) the request passes here and the session check decides; JSONP polling is refused outright.
+ * engine.io `allowRequest`: a browser handshake must come from a page of the origin it is
+ * addressed to (scheme, host and port; behind a proxy TRUST_PROXY trusts, the forwarded ones),
+ * and that host must be a known site (domain or alias), or from a page of PUBLIC_URL. Comparing
+ * the host alone let a page on another port or scheme of the same host (http://localhost:8080 for
+ * an app on :3000) open a socket with the member's cookie, which browsers send to every port.
+ * Without an Origin header (native apps, tests, the same-origin polling GET) the request passes
+ * here and the session check decides; JSONP polling is refused outright.
  */
-export function originGuard(ctx: AppContext, sites: SiteDirectory) {
-  const publicHost = normaliseHost(new URL(ctx.config.publicUrl).host);
+export function originGuard(ctx: AppContext, sites: SiteDirectory, requestOrigin: RequestOrigin) {
+  const publicOrigin = originUrl(ctx.config.publicUrl);
   return (req: IncomingMessage, callback: (err: string | null | undefined, success: boolean) => void): void => {
     if (asksForJsonp(req)) return callback('jsonp_not_allowed', false);
     const origin = req.headers.origin;
     if (origin === undefined) return callback(null, true);
-    const host = originHost(origin);
-    const allowed = host !== null && (host === publicHost || sites.findNormalised(host) !== undefined);
+    const page = originUrl(origin);
+    const addressed = requestOrigin(req);
+    const allowed =
+      page !== undefined &&
+      ((publicOrigin !== undefined && page.origin === publicOrigin.origin) ||
+        (addressed !== undefined && sameOrigin(page, addressed) && sites.findNormalised(normaliseHost(page.host)) !== undefined));
     callback(allowed ? null : 'origin_not_allowed', allowed);
   };
 }
@@ -70,16 +70,17 @@ export function liveSocketMember(ctx: AppContext, userId: number, siteId: number
 }
 
 /**
- * Socket.IO connection middleware: the site comes from the Host header, the member from the
+ * Socket.IO connection middleware: the site comes from the host the request was addressed to, the member from the
  * express-session that sessionReader loaded (`io.engine.use`). Anonymous sessions, sessions of another
  * site, of a deleted account or from before a password change (epoch) are refused with
  * Error('authentication_required'), which the client sees as connect_error.
  */
-export function authenticateSocket(ctx: AppContext, sites: SiteDirectory) {
+export function authenticateSocket(ctx: AppContext, sites: SiteDirectory, requestOrigin: RequestOrigin) {
   return (socket: MemberSocket, next: (err?: Error) => void): void => {
     const req = socket.request as SessionRequest;
-    // Normalised once here: every command looks its site up by it (SiteDirectory.findNormalised).
-    const host = normaliseHost(req.headers.host ?? '');
+    // The host the origin check compared, as REST finds its site (X-Forwarded-Host from a trusted
+    // proxy, else Host). Normalised once here: every command looks its site up by it.
+    const host = normaliseHost(requestOrigin(req)?.host ?? '');
     const site = sites.findNormalised(host);
     const userId = req.session?.userId;
     const sessionId = req.sessionID;

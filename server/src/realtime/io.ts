@@ -15,6 +15,7 @@ import { createEmitter } from './emitter.js';
 import { frameArraysServerOptions } from './frame-arrays.js';
 import { closeTransports, settleInFlightCommands } from './graceful-close.js';
 import { RoomSubscriptions } from './room-subscriptions.js';
+import type { RequestOrigin } from '../http/request-origin.js';
 import { authenticateSocket, originGuard } from './handshake.js';
 import { releaseHandshakeRequest, releaseUpgradeResponse } from './release-request.js';
 import { sessionReader } from './session-reader.js';
@@ -40,6 +41,8 @@ export const MAX_SOCKETS_PER_MEMBER = 10;
 
 export interface RealtimeOptions {
   sites: SiteDirectory;
+  /** the origin a handshake was addressed to, read as the HTTP side reads it (http/request-origin.ts) */
+  requestOrigin: RequestOrigin;
   /** per-socket command registrations of the modules (e.g. chats) */
   commands?: SocketCommands[];
   /** the fan-out between processes; by default built from the config (tests pass their own) */
@@ -97,13 +100,13 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
     maxHttpBufferSize: SOCKET_MAX_PAYLOAD_BYTES,
     pingInterval: PING_INTERVAL_MS,
     pingTimeout: PING_TIMEOUT_MS,
-    allowRequest: originGuard(ctx, options.sites),
+    allowRequest: originGuard(ctx, options.sites, options.requestOrigin),
     ...(scaleOut.adapter ? { adapter: scaleOut.adapter } : {}),
     ...frameArraysServerOptions(),
   });
   io.engine.use(sessionReader({ cookieName: AUTH_COOKIE_NAME, secret: ctx.sessionSecret, store: ctx.sessionStore }));
   io.engine.use(releaseUpgradeResponse);
-  io.use(authenticateSocket(ctx, options.sites));
+  io.use(authenticateSocket(ctx, options.sites, options.requestOrigin));
   io.use(limitSocketsPerMember(io));
 
   const emitter = createEmitter(io, { singleNode: scaleOut.kind === 'memory', publishDown: scaleOut.publishDown, missedRoom: scaleOut.missedRoom });

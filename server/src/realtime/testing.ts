@@ -17,11 +17,13 @@ export interface SocketOptions {
   transports?: Array<'websocket' | 'polling'>;
   /** the loopback address to connect from (a load balancer that hashes client addresses tells members apart by it) */
   localAddress?: string;
+  /** more request headers: Host, or the X-Forwarded-* a proxy would add */
+  headers?: Record<string, string>;
 }
 
 /** Opens a socket to `baseUrl` (a WebSocket unless told) and resolves once connected; rejects with the connect_error. */
 export function openSocket(baseUrl: string, options: SocketOptions = {}): Promise<ClientSocket> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.cookie) headers.cookie = options.cookie;
   if (options.origin) headers.origin = options.origin;
   const socket: ClientSocket = connect(baseUrl, {
