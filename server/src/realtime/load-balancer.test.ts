@@ -111,4 +111,18 @@ describe('deploy/nginx.conf in front of two nodes', () => {
     expect(await send(socketA, b.id, 'after the upgrade')).toMatchObject({ ok: true });
     await toB;
   });
+
+  // nginx's $host drops the port: the node saw http://127.0.0.1, the page was on 127.0.0.1:<lb>.
+  it("passes the browser's Host with its port, so a page of the balancer's origin gets its socket and one of another port does not", async () => {
+    const a = await memberAt(addressTo[0]);
+    const asPage = (origin: string, transports: Array<'websocket' | 'polling'>) =>
+      openSocket(lb.url, { cookie: a.http.cookieHeader(), localAddress: addressTo[0], origin, transports }).then((socket) => {
+        sockets.push(socket);
+        return socket.connected;
+      });
+    expect(await asPage(lb.url, ['websocket'])).toBe(true);
+    expect(await asPage(lb.url, ['polling'])).toBe(true);
+    await expect(asPage(`http://127.0.0.1:${lb.port + 1}`, ['websocket'])).rejects.toThrow();
+    await expect(asPage(`http://127.0.0.1:${lb.port + 1}`, ['polling'])).rejects.toThrow();
+  });
 });
