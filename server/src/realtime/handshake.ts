@@ -1,7 +1,8 @@
 /**
- * Who may open a socket. `allowRequest` refuses handshakes whose Origin is not one of our sites
- * (CORS alone does not stop a forged cross-site handshake carrying the member's cookie); the
- * connection middleware then requires a live session, exactly as the HTTP side does.
+ * Who may open a socket. `allowRequest` refuses handshakes whose Origin is not the origin they are
+ * addressed to on one of our sites, nor PUBLIC_URL's (CORS alone does not stop a forged handshake
+ * carrying the member's cookie); the connection middleware then requires a live session, exactly
+ * as the HTTP side does.
  */
 import type { IncomingMessage } from 'node:http';
 import { and, eq, sql } from 'drizzle-orm';
