@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { matchRoute } from '@shared/routes.js';
 import type { AppContext } from './context.js';
 import { compressJsonAnswer } from './http/compress-json.js';
+import { refuseCrossOriginWrites } from './http/cross-origin-writes.js';
 import { errorMiddleware, notFound } from './http/errors.js';
 import { negotiatedBody, readPrecompressed, staticWithPrecompressed, type PrecompressedBody } from './http/precompressed-static.js';
 import { apiSession } from './http/read-only-session.js';
@@ -61,21 +62,23 @@ const PAGE_HIDDEN_PATH = '/page-hidden.php';
 
 /**
  * What every API request needs before the session: the security headers, no caching, gzip for
- * an answer of 1 KB or more, its site (an unknown host is a 404 `unknown_site`), and a parsed
+ * an answer of 1 KB or more, its site (an unknown host is a 404 `unknown_site`), a write from a
+ * page of another origin refused (http/cross-origin-writes.ts), and a parsed
  * JSON body unless it is a GET or HEAD, which carry none, or the page-hidden beacon, whose body
  * nobody reads (a malformed or oversized one would otherwise be a 400 or 413 and lose the
  * last-seen it reports).
  */
 function apiPrelude(ctx: AppContext, sites: SiteDirectory): RequestHandler {
   const parseJson = express.json({ limit: '64kb', strict: false });
+  const refuseWrites = refuseCrossOriginWrites(ctx, sites);
   return (req, res, next) => {
     setSecurityHeaders(res);
     res.setHeader('Cache-Control', 'no-store');
     compressJsonAnswer(req, res);
     req.ctx = ctx;
     req.site = resolveSite(sites, req);
-    if (req.method === 'GET' || req.method === 'HEAD' || req.path === PAGE_HIDDEN_PATH) next();
-    else parseJson(req, res, next);
+    if (req.method === 'GET' || req.method === 'HEAD' || req.path === PAGE_HIDDEN_PATH) return next();
+    refuseWrites(req, res, (err?: unknown) => (err ? next(err) : parseJson(req, res, next)));
   };
 }
 

@@ -41,6 +41,7 @@ export const ERROR_MESSAGES = {
   icebreaker_unavailable: 'Icebreakers can only open a conversation.',
   not_found: 'Not found',
   unknown_site: 'Unknown website',
+  origin_not_allowed: 'This request came from another website and was refused.',
   unknown_country: 'Unknown country.',
   invalid_request: 'The request is invalid.',
   invalid_json: 'The request body is not valid JSON.',

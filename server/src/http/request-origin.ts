@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Express, Request } from 'express';
+import { normaliseHost, type SiteDirectory } from './site.js';
 
 /** The origin `req` was addressed to, or undefined when it names no host. */
 export type RequestOrigin = (req: IncomingMessage) => URL | undefined;
@@ -38,4 +39,16 @@ export function originUrl(value: string): URL | undefined {
 export function sameOrigin(a: URL, b: URL): boolean {
   const host = (url: URL) => url.host.replace(/^www\./, '');
   return a.protocol === b.protocol && host(a) === host(b);
+}
+
+/**
+ * Whether a page of origin `page` (an Origin header) may act on a request addressed to
+ * `addressed`: the same origin on a known site (domain or alias), or PUBLIC_URL's own. The socket
+ * handshake and the REST writes (http/cross-origin-writes.ts) both ask this.
+ */
+export function pageMayAddress(page: string, addressed: URL | undefined, publicOrigin: URL | undefined, sites: SiteDirectory): boolean {
+  const pageUrl = originUrl(page);
+  if (pageUrl === undefined) return false;
+  if (publicOrigin !== undefined && pageUrl.origin === publicOrigin.origin) return true;
+  return addressed !== undefined && sameOrigin(pageUrl, addressed) && sites.findNormalised(normaliseHost(pageUrl.host)) !== undefined;
 }

@@ -9,7 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { preparedOnce } from '@db/prepared.js';
 import { users } from '@db/schema/index.js';
 import type { AppContext } from '../context.js';
-import { originUrl, sameOrigin, type RequestOrigin } from '../http/request-origin.js';
+import { originUrl, pageMayAddress, type RequestOrigin } from '../http/request-origin.js';
 import { normaliseHost, type SiteDirectory } from '../http/site.js';
 import type { SessionRequest } from './session-reader.js';
 import type { MemberSocket } from './types.js';
@@ -39,12 +39,7 @@ export function originGuard(ctx: AppContext, sites: SiteDirectory, requestOrigin
     if (asksForJsonp(req)) return callback('jsonp_not_allowed', false);
     const origin = req.headers.origin;
     if (origin === undefined) return callback(null, true);
-    const page = originUrl(origin);
-    const addressed = requestOrigin(req);
-    const allowed =
-      page !== undefined &&
-      ((publicOrigin !== undefined && page.origin === publicOrigin.origin) ||
-        (addressed !== undefined && sameOrigin(page, addressed) && sites.findNormalised(normaliseHost(page.host)) !== undefined));
+    const allowed = pageMayAddress(origin, requestOrigin(req), publicOrigin, sites);
     callback(allowed ? null : 'origin_not_allowed', allowed);
   };
 }

@@ -113,8 +113,8 @@ export class TestClient {
   put(path: string, body?: unknown) {
     return this.request('PUT', path, body ?? {});
   }
-  delete(path: string, body?: unknown) {
-    return this.request('DELETE', path, body);
+  delete(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('DELETE', path, body, headers);
   }
 
   cookieHeader(): string {
