@@ -30,6 +30,13 @@ describe('signup validation', () => {
   it('step 3 checks e-mail syntax and password length', () => {
     expect(validateStep(3, { ...complete, email: 'nope' }, 'short', now)).toEqual({ email: 'errors.invalid_email', password: 'errors.password_length' });
   });
+  it('step 3 calls an empty password missing, not too short', () => {
+    expect(validateStep(3, complete, '', now)).toEqual({ password: 'errors.password_required' });
+    expect(validateAll(complete, '', now)).toEqual({ errors: { password: 'errors.password_required' }, firstStep: 3 });
+  });
+  it('step 3 counts a password in characters, as the server does: 7 emoji are too short', () => {
+    expect(validateStep(3, complete, '😀'.repeat(7), now)).toEqual({ password: 'errors.password_length' });
+  });
   it('step 3 calls an empty e-mail missing', () => {
     expect(validateStep(3, { ...complete, email: '' }, 'secret-password', now)).toEqual({ email: 'errors.email_required' });
     expect(validateStep(3, { ...complete, email: '   ' }, 'secret-password', now)).toEqual({ email: 'errors.email_required' });

@@ -1,6 +1,6 @@
-import { PASSWORD_MAX, PASSWORD_MIN } from '@shared/constants.js';
 import { birthDateError } from '@shared/rules/age.js';
 import { emailError } from '@shared/rules/email-suggestion.js';
+import { signupPasswordError } from '@shared/rules/password.js';
 import { usernameError } from '@shared/rules/username.js';
 import type { SignupDraft } from '../../state/signup-draft.js';
 
@@ -43,7 +43,10 @@ export function validateStep(step: number, draft: SignupDraft, password: string,
       const code = emailError(draft.email);
       if (code) errors.email = `errors.${code}`;
     }
-    if (field === 'password' && (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX)) errors.password = 'errors.password_length';
+    if (field === 'password') {
+      const code = signupPasswordError(password);
+      if (code) errors.password = `errors.${code}`;
+    }
   }
   return errors;
 }

@@ -1,12 +1,12 @@
 /** Forgotten password (mail a link, then set a new one) and password change while logged in. */
 import { writeTransaction } from '@db/client.js';
 import type { SiteRow, UserRow } from '@db/schema/index.js';
+import { isPasswordLengthOk } from '@shared/rules/password.js';
 import type { AppContext } from '../../context.js';
 import { badRequest, HttpError, notFound, tooMany } from '../../http/errors.js';
 import { sendAccountMail, tokenTtlMs } from './account-mails.js';
 import type { PasswordHasher } from './passwords.js';
 import { confirmAccount, findUserByEmail, markLoggedIn, profileName, replacePassword } from './queries.js';
-import { isPasswordLengthOk } from './signup-validation.js';
 import { consumeToken, countTokensSince, findUsableToken, issueToken, retireTokens } from './tokens.js';
 
 const DAY_MS = 86_400_000;

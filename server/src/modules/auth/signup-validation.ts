@@ -1,17 +1,11 @@
 /** The field rules of sign-up, from the shared rules, each failing field with its own code. */
-import { PASSWORD_MAX, PASSWORD_MIN } from '@shared/constants.js';
 import type { ErrorCode } from '@shared/errors.js';
 import type { SignupBody } from '@shared/api/auth.js';
 import { birthDateError } from '@shared/rules/age.js';
 import { emailError, suggestEmail } from '@shared/rules/email-suggestion.js';
+import { signupPasswordError } from '@shared/rules/password.js';
 import { usernameError } from '@shared/rules/username.js';
 import { HttpError } from '../../http/errors.js';
-
-/** Whether a password's length is acceptable (counted in characters, not bytes). */
-export function isPasswordLengthOk(password: string): boolean {
-  const length = [...password].length;
-  return length >= PASSWORD_MIN && length <= PASSWORD_MAX;
-}
 
 /**
  * Throws one 400 naming every bad field in `fields`; the top-level code is the first bad field's
@@ -24,7 +18,8 @@ export function assertSignupFields(body: SignupBody, now: number): void {
   if (emailCode) fields.email = emailCode;
   const name = usernameError(body.name ?? '', email);
   if (name) fields.name = name;
-  if (!isPasswordLengthOk(body.password ?? '')) fields.password = 'password_length';
+  const password = signupPasswordError(body.password ?? '');
+  if (password) fields.password = password;
   const birthDate = birthDateError(body.date_of_birth ?? '', now);
   if (birthDate) fields.date_of_birth = birthDate;
 

@@ -70,7 +70,10 @@ describe('POST /api/signup.php', () => {
     ['a missing name', { name: undefined }, 'username_required', 'name'],
     ['an empty name', { name: '' }, 'username_required', 'name'],
     ['a name of spaces only', { name: '   ' }, 'username_required', 'name'],
+    ['a missing password', { password: undefined }, 'password_required', 'password'],
+    ['an empty password', { password: '' }, 'password_required', 'password'],
     ['a short password', { password: 'short' }, 'password_length', 'password'],
+    ['a password of 7 emoji (14 UTF-16 units)', { password: '😀'.repeat(7) }, 'password_length', 'password'],
     ['a 129-character password', { password: 'p'.repeat(129) }, 'password_length', 'password'],
     ['an impossible date', { date_of_birth: '1990-02-30' }, 'invalid_birth_date', 'date_of_birth'],
     ['another date format', { date_of_birth: '15-06-1995' }, 'invalid_birth_date', 'date_of_birth'],
@@ -105,6 +108,12 @@ describe('POST /api/signup.php', () => {
     const res = await new TestClient(server.url).post('/api/signup.php', signupFields({ name: '', date_of_birth: '' }));
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: 'username_required', message: 'Please choose a username.', fields: { name: 'username_required', date_of_birth: 'birth_date_required' } });
+  });
+
+  it('says a password left empty is missing, in the message too, not that it is too short', async () => {
+    const res = await new TestClient(server.url).post('/api/signup.php', signupFields({ password: '' }));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'password_required', message: 'Please enter your password.', fields: { password: 'password_required' } });
   });
 
   it('says an e-mail left empty is missing, in the message too, and suggests nothing', async () => {
