@@ -97,7 +97,7 @@ describe('SignupModal', () => {
   it.each([
     ['account_exists', 409, 'link', 'Log in', 'You already have an account, please log in.'],
     ['account_pending_deletion', 409, 'link', 'Log in', 'This account is scheduled for deletion. Log in to reactivate it and keep your profile.'],
-    ['signups_closed', 403, 'button', 'Close', 'Sign-up on this website is by invitation only.'],
+    ['signups_closed', 403, 'button', 'Got it', 'Sign-up on this website is by invitation only.'],
   ] as const)('the %s notice gives the focus to its action', async (code, status, role, name, text) => {
     fetchMock.mockImplementation(async () => json(status, { error: code, message: 'x' }));
     await submitFromPasswordStep();
@@ -111,5 +111,21 @@ describe('SignupModal', () => {
     fetchMock.mockImplementation(async () => json(403, { error: 'signups_closed', message: 'x' }));
     await submitFromPasswordStep();
     await screen.findByText('Sign-up on this website is by invitation only.');
+  });
+
+  it('the invite-only notice names its two ways out apart: the × Close, the action Got it, which closes it too', async () => {
+    fetchMock.mockImplementation(async () => json(403, { error: 'signups_closed', message: 'x' }));
+    const store = renderModal({ ...ready, step: 3 });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'super-secret-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    });
+    await screen.findByText('Sign-up on this website is by invitation only.');
+    const dialog = screen.getByRole('dialog');
+    // A screen reader's list of buttons read "Close, Close".
+    expect(within(dialog).getAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual(['Close', 'Got it']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Got it' }));
+    expect(store.get(signupModalOpenAtom)).toBe(false);
   });
 });

@@ -45,9 +45,11 @@ export function SignupNotice({ kind, email, onClose, onLeave }: { kind: NoticeKi
       </div>
       <p id={textId}>{text}</p>
       {kind === 'signups_closed' ? (
-        // Nothing to do on an invite-only site but leave: a Close within thumb's reach, not only the ×.
+        // Nothing to do on an invite-only site but leave: an action within thumb's reach, not only
+        // the ×. Named for what the visitor does (as Continue in "Check your e-mail", Cancel in the
+        // confirm dialogs): a second "Close" beside the dialog's × gave two controls of one name.
         <Button variant="secondary" size="lg" block onClick={onClose} aria-describedby={textId}>
-          {t('common.close')}
+          {t('signup.closedOk')}
         </Button>
       ) : (
         <ButtonLink to="/login" size="lg" block onClick={onLeave} state={{ email }} aria-describedby={textId}>
