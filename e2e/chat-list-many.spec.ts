@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { startPrivateServer, type PrivateServer } from './private-server.js';
 import { skipSiteEntryWarning, uniqueEmail } from './shell-helpers.js';
 
 const CHATS = 300;
@@ -9,9 +10,12 @@ const MOST_ROWS_RENDERED = 60;
  * A member with 300 chats, each started by another new member (the seed's 120 members are too few,
  * and writing to the demo accounts would change the lists the other specs read). Real chats: the
  * list, the chat opened from it and the messages that move entries to the top all go through the
- * server.
+ * server: a server of this spec's own (private-server.ts), so that none of the 301 members, their
+ * sessions and mails reach the server the other specs share.
  */
 test.describe.configure({ mode: 'serial' });
+
+let server: PrivateServer;
 
 let crowded: { id: number; email: string; password: string };
 /** the members who wrote, by number: 0 wrote first (the bottom-most chat), 299 last */
@@ -20,8 +24,10 @@ const senderName = (i: number) => `Crowd ${String(i).padStart(3, '0')}`;
 /** senders kept after the set-up: they write again during the tests */
 const KEPT = [0, 100, 150];
 
-test.beforeAll(async ({ playwright, baseURL }) => {
+test.beforeAll(async ({ playwright }) => {
   test.setTimeout(180_000);
+  server = await startPrivateServer();
+  const baseURL = server.baseURL;
   const password = 'crowded-password';
   const email = uniqueEmail('crowded');
   const request = await playwright.request.newContext({ baseURL });
@@ -54,6 +60,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 
 test.afterAll(async () => {
   for (const sender of senders.values()) await sender.dispose();
+  await server?.stop();
 });
 
 async function send(sender: APIRequestContext, body: string): Promise<void> {
@@ -76,8 +83,17 @@ const row = (page: Page, name: string) => rows(page).filter({ has: page.locator(
 const scroller = (page: Page) => page.locator('.chat-list-scroll');
 const rowAt = (page: Page, position: number) => page.locator(`[data-testid=chat-list-item][aria-posinset="${position}"]`);
 
-test('300 chats: the list shows the newest, holds a few dozen rows, scrolls to the oldest and opens it; new messages move chats to the top', async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+test('none of the 301 members reach the server the other specs share: no account, no mail', async ({ request }) => {
+  // `request` talks to the shared server (playwright.config.ts), this spec's own server to the rest.
+  const login = await request.post('/api/user.php', { data: { email: crowded.email, password: crowded.password } });
+  expect(login.status()).toBe(401);
+  const outbox = await (await request.get('/dev/outbox')).text();
+  expect(outbox).not.toContain(crowded.email);
+  expect(outbox).not.toContain(senderName(CHATS - 1));
+});
+
+test('300 chats: the list shows the newest, holds a few dozen rows, scrolls to the oldest and opens it; new messages move chats to the top', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1440, height: 900 } });
   const page = await crowdedPage(context);
   await expect(rowAt(page, 1)).toContainText(senderName(CHATS - 1));
   expect(await rows(page).count()).toBeLessThan(MOST_ROWS_RENDERED);
@@ -116,8 +132,8 @@ test('300 chats: the list shows the newest, holds a few dozen rows, scrolls to t
   await context.close();
 });
 
-test('on a phone the list is where it was after a chat; a focused entry keeps the focus when scrolled away or moved to the top', async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test('on a phone the list is where it was after a chat; a focused entry keeps the focus when scrolled away or moved to the top', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await crowdedPage(context);
 
   // Scrolled to the middle, into a chat and back: the same entries where they were.

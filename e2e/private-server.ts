@@ -1,0 +1,71 @@
+/**
+ * A server of a spec's own: the built app (`dist/server/main.js`, as the shared e2e server in
+ * playwright.config.ts) on a free port with a throw-away data dir and no seeded members. For specs
+ * whose data would leak into the server every other spec shares: chat-list-many signs up 301
+ * members, and their 301 activation mails could push the mail of a sign-up spec running beside it
+ * out of /dev/outbox, which lists the last 100.
+ */
+import { spawn } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+
+export interface PrivateServer {
+  baseURL: string;
+  /** Stops the server and deletes its data. */
+  stop(): Promise<void>;
+}
+
+const READY = /\[server\] ready on /;
+const START_TIMEOUT_MS = 30_000;
+
+export async function startPrivateServer(): Promise<PrivateServer> {
+  const port = await freePort();
+  const dataDir = `.tmp/e2e-private-${process.pid}-${port}`;
+  await rm(dataDir, { recursive: true, force: true });
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_MEMBERS: '0', NODE_ENV: 'test' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Never outlive the test worker, also when it ends without running afterAll.
+  const kill = () => child.kill('SIGKILL');
+  process.once('exit', kill);
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`private server not ready in ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (READY.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`private server exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    baseURL: `http://localhost:${port}`,
+    async stop() {
+      process.removeListener('exit', kill);
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A port nobody listens on now (the OS picks it); the server takes it a moment later. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
