@@ -107,6 +107,14 @@ describe('SignupModal', () => {
     expect(action.getAttribute('aria-describedby')).toBe(screen.getByText(text).id);
   });
 
+  it('after sign-up, says where the confirmation went, the address breaking only after its @ and before its dots', async () => {
+    fetchMock.mockImplementation(async () => json(201, { user: { id: 7, email: 'sophie.mueller@mail.example.com', status: 'not_confirmed' } }));
+    await submitFromPasswordStep();
+    const text = await screen.findByText(/^Almost done!/);
+    expect(text.textContent).toBe('Almost done! We sent a confirmation link to sophie.mueller@mail.example.com. Click it to activate your profile.');
+    expect(text.querySelectorAll('wbr')).toHaveLength(4);
+  });
+
   it('invite-only sites show the notice instead of the steps', async () => {
     fetchMock.mockImplementation(async () => json(403, { error: 'signups_closed', message: 'x' }));
     await submitFromPasswordStep();

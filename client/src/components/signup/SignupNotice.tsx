@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
+import { useIntl } from 'react-intl';
 import { useT } from '../../i18n/use-t.js';
 import { Button, ButtonLink } from '../Button.js';
+import { EmailAddress } from '../EmailAddress.js';
 import { Icon } from '../Icon.js';
 
 export type NoticeKind = 'check_mail' | 'account_exists' | 'account_pending_deletion' | 'signups_closed';
@@ -11,6 +13,7 @@ export type NoticeKind = 'check_mail' | 'account_exists' | 'account_pending_dele
  */
 export function SignupNotice({ kind, email, onClose, onLeave }: { kind: NoticeKind; email: string; onClose: () => void; onLeave?: () => void }) {
   const t = useT();
+  const intl = useIntl();
   const textId = useId();
   // The notice's one action, found in it: React's autoFocus works on buttons but not on links
   // (Log in is a link).
@@ -27,7 +30,7 @@ export function SignupNotice({ kind, email, onClose, onLeave }: { kind: NoticeKi
         <div className="notice-icon">
           <Icon name="mail" size={32} />
         </div>
-        <p id={textId}>{t('signup.checkMailText', { email })}</p>
+        <p id={textId}>{intl.formatMessage({ id: 'signup.checkMailText' }, { email: <EmailAddress value={email} /> })}</p>
         <Button size="lg" block onClick={onClose} autoFocus aria-describedby={textId}>
           {t('common.continue')}
         </Button>

@@ -1,6 +1,6 @@
 import { birthDateError } from '@shared/rules/age.js';
 import { emailError } from '@shared/rules/email-suggestion.js';
-import { signupPasswordError } from '@shared/rules/password.js';
+import { newPasswordError } from '@shared/rules/password.js';
 import { usernameError } from '@shared/rules/username.js';
 import type { SignupDraft } from '../../state/signup-draft.js';
 
@@ -44,7 +44,7 @@ export function validateStep(step: number, draft: SignupDraft, password: string,
       if (code) errors.email = `errors.${code}`;
     }
     if (field === 'password') {
-      const code = signupPasswordError(password);
+      const code = newPasswordError(password);
       if (code) errors.password = `errors.${code}`;
     }
   }

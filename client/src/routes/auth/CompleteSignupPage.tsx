@@ -1,4 +1,6 @@
+import { useIntl } from 'react-intl';
 import { ButtonLink } from '../../components/Button.js';
+import { EmailAddress } from '../../components/EmailAddress.js';
 import { Icon } from '../../components/Icon.js';
 import { ComingSoon, ScreenFrame } from '../../components/ScreenFrame.js';
 import { useT } from '../../i18n/use-t.js';
@@ -8,6 +10,7 @@ import { userAtom } from '../../state/user.js';
 /** After sign-up: confirm the e-mail, then complete the profile (the profile steps come later). */
 export function CompleteSignupPage() {
   const t = useT();
+  const intl = useIntl();
   const user = useAtomValue(userAtom);
   const confirmed = user?.status === 'active';
   return (
@@ -19,7 +22,7 @@ export function CompleteSignupPage() {
           <Icon name="check" /> {t('completeSignup.accountCreated')}
         </li>
         <li className={confirmed ? 'checklist-done' : ''}>
-          <Icon name={confirmed ? 'check' : 'mail'} /> {confirmed ? t('completeSignup.emailConfirmed') : t('completeSignup.confirmEmail', { email: user?.email ?? '' })}
+          <Icon name={confirmed ? 'check' : 'mail'} /> {confirmed ? t('completeSignup.emailConfirmed') : intl.formatMessage({ id: 'completeSignup.confirmEmail' }, { email: <EmailAddress value={user?.email ?? ''} /> })}
         </li>
         <li>
           <Icon name="user" /> {t('completeSignup.addPhoto')}

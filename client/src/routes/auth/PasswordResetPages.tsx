@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@shared/constants.js';
+import { useIntl } from 'react-intl';
+import { newPasswordError } from '@shared/rules/password.js';
 import { ApiError } from '../../api/http.js';
 import { requestPasswordReset, resetPassword } from '../../api/user.js';
 import { Button } from '../../components/Button.js';
+import { EmailAddress } from '../../components/EmailAddress.js';
 import { Input } from '../../components/Input.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { showToast } from '../../components/Toast.js';
@@ -14,6 +16,7 @@ import { userAtom } from '../../state/user.js';
 /** /reset-password: asks for the e-mail address and sends the reset link. */
 export function ResetPasswordPage() {
   const t = useT();
+  const intl = useIntl();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
@@ -36,7 +39,7 @@ export function ResetPasswordPage() {
       <div className="auth-card card">
         {sent ? (
           <p className="form-success" role="status">
-            {t('reset.sent', { email })}
+            {intl.formatMessage({ id: 'reset.sent' }, { email: <EmailAddress value={email.trim()} /> })}
           </p>
         ) : (
           <form onSubmit={(e) => void onSubmit(e)} className="stack" noValidate>
@@ -69,7 +72,9 @@ export function ResetPasswordDoPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return setErrors({ password: t('errors.password_length') });
+    // The sign-up rule, as the server applies it: characters, not UTF-16 units; nothing typed is missing.
+    const problem = newPasswordError(password);
+    if (problem) return setErrors({ password: t(`errors.${problem}`) });
     if (password !== confirmation) return setErrors({ confirmation: t('errors.passwords_differ') });
     setBusy(true);
     setErrors({});

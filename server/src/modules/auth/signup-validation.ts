@@ -3,7 +3,7 @@ import type { ErrorCode } from '@shared/errors.js';
 import type { SignupBody } from '@shared/api/auth.js';
 import { birthDateError } from '@shared/rules/age.js';
 import { emailError, suggestEmail } from '@shared/rules/email-suggestion.js';
-import { signupPasswordError } from '@shared/rules/password.js';
+import { newPasswordError } from '@shared/rules/password.js';
 import { usernameError } from '@shared/rules/username.js';
 import { HttpError } from '../../http/errors.js';
 
@@ -18,7 +18,7 @@ export function assertSignupFields(body: SignupBody, now: number): void {
   if (emailCode) fields.email = emailCode;
   const name = usernameError(body.name ?? '', email);
   if (name) fields.name = name;
-  const password = signupPasswordError(body.password ?? '');
+  const password = newPasswordError(body.password ?? '');
   if (password) fields.password = password;
   const birthDate = birthDateError(body.date_of_birth ?? '', now);
   if (birthDate) fields.date_of_birth = birthDate;
