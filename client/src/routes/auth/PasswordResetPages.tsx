@@ -85,7 +85,7 @@ export function ResetPasswordDoPage() {
     } catch (e) {
       const code = e instanceof ApiError ? e.code : 'try_later';
       if (code === 'passwords_differ') setErrors({ confirmation: t('errors.passwords_differ') });
-      else if (code === 'password_length') setErrors({ password: t('errors.password_length') });
+      else if (code === 'password_length' || code === 'password_required') setErrors({ password: t(`errors.${code}`) });
       else setErrors({ form: errorText(t, code, e instanceof ApiError ? e : undefined) });
     } finally {
       setBusy(false);

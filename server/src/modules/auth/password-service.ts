@@ -1,7 +1,7 @@
 /** Forgotten password (mail a link, then set a new one) and password change while logged in. */
 import { writeTransaction } from '@db/client.js';
 import type { SiteRow, UserRow } from '@db/schema/index.js';
-import { isPasswordLengthOk } from '@shared/rules/password.js';
+import { newPasswordError } from '@shared/rules/password.js';
 import type { AppContext } from '../../context.js';
 import { badRequest, HttpError, notFound, tooMany } from '../../http/errors.js';
 import { sendAccountMail, tokenTtlMs } from './account-mails.js';
@@ -26,7 +26,9 @@ export async function requestPasswordReset(ctx: AppContext, site: SiteRow, email
 }
 
 function assertNewPassword(password: string, confirmation: string): void {
-  if (!isPasswordLengthOk(password)) throw badRequest('password_length', { fields: { password: 'password_length' } });
+  // Nothing typed is missing, as at sign-up and log-in; else the length, in characters.
+  const problem = newPasswordError(password);
+  if (problem) throw badRequest(problem, { fields: { password: problem } });
   if (password !== confirmation) throw badRequest('passwords_differ', { fields: { password_confirmation: 'passwords_differ' } });
 }
 

@@ -90,6 +90,10 @@ describe('PUT /api/password-reset.php', () => {
     expect(differ.body).toMatchObject({ error: 'passwords_differ', fields: { password_confirmation: 'passwords_differ' } });
     const short = await client.put('/api/password-reset.php', { token, password: 'short', password_confirmation: 'short' });
     expect(short.body.error).toBe('password_length');
+    const empty = await client.put('/api/password-reset.php', { token, password: '', password_confirmation: '' });
+    expect(empty.body).toMatchObject({ error: 'password_required', fields: { password: 'password_required' } });
+    const emoji = await client.put('/api/password-reset.php', { token, password: '😀'.repeat(7), password_confirmation: '😀'.repeat(7) });
+    expect(emoji.body.error).toBe('password_length');
     const typed = await client.put('/api/password-reset.php', { token, password: 12345678, password_confirmation: 12345678 });
     expect(typed.body.error).toBe('invalid_request');
     const unknown = await client.put('/api/password-reset.php', { token: 'made-up', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
@@ -161,6 +165,8 @@ describe('PUT /api/password.php', () => {
     expect(differ.body).toMatchObject({ error: 'passwords_differ', message: 'The entered passwords are not the same.' });
     const short = await client.put('/api/password.php', { old_password: member.password, password: '1234567', password_confirmation: '1234567' });
     expect(short.body.error).toBe('password_length');
+    const empty = await client.put('/api/password.php', { old_password: member.password, password: '', password_confirmation: '' });
+    expect(empty.body.error).toBe('password_required');
     const missing = await client.put('/api/password.php', { password: NEW_PASSWORD });
     expect(missing.status).toBe(400);
     expect(missing.body.error).toBe('invalid_request');
