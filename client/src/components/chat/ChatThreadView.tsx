@@ -63,7 +63,12 @@ export function ChatThreadView({ target, focusOnOpen = false }: { target: Target
   if (loadError) {
     return (
       <div className="chat-thread chat-thread-message">
-        <p className="chat-notice chat-notice-danger">{intl.formatMessage({ id: loadError.status === 404 ? 'chat.notFound' : 'chat.loadFailed' })}</p>
+        {/* 403 blocked: the member blocked this one before they ever wrote; nothing of them is shown. */}
+        {loadError.code === 'blocked' ? (
+          <p className="chat-notice chat-notice-danger" data-testid="notice-blocked">{intl.formatMessage({ id: 'chat.blockedMe' })}</p>
+        ) : (
+          <p className="chat-notice chat-notice-danger">{intl.formatMessage({ id: loadError.status === 404 ? 'chat.notFound' : 'chat.loadFailed' })}</p>
+        )}
         {/* The chat layout has no navigation on a phone: without this the page is a dead end. */}
         <ButtonLink to={pathFor('chats')} variant="secondary" data-testid="chat-error-back">
           {intl.formatMessage({ id: 'chat.back' })}

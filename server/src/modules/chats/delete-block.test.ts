@@ -190,7 +190,23 @@ describe('blocking', () => {
     const res = await send(me.client, them.user.id);
     expect(res.status).toBe(403);
     expect(res.body.error).toBe('blocked');
-    expect((await me.client.get(`/api/messages.php?profile=${them.user.id}`)).body).toMatchObject({ conversation: null, blocked_me: true, blocked_by_me: false });
+  });
+
+  it('a member who blocked me before we ever wrote is not shown to me in a chat either: 403 blocked, nothing of them', async () => {
+    const me = await loggedInMember(server);
+    const them = await loggedInMember(server);
+    await them.client.post('/api/block.php', { profile: me.user.id });
+    const opened = await me.client.get(`/api/messages.php?profile=${them.user.id}`);
+    expect(opened.status).toBe(403);
+    expect(opened.body).toEqual({ error: 'blocked', message: 'You cannot contact this member.' });
+    // The same answer as their profile page gives.
+    expect((await me.client.get(`/api/profile.php?id=${them.user.id}`)).body.error).toBe('blocked');
+    // The blocker still sees whom they blocked, and an unknown profile stays a 404.
+    expect((await them.client.get(`/api/messages.php?profile=${me.user.id}`)).body).toMatchObject({ conversation: null, blocked_by_me: true, blocked_me: false });
+    expect((await me.client.get('/api/messages.php?profile=999999')).status).toBe(404);
+    // Once unblocked, the chat opens.
+    await them.client.delete('/api/block.php', { profile: me.user.id });
+    expect((await me.client.get(`/api/messages.php?profile=${them.user.id}`)).body).toMatchObject({ conversation: null, blocked_me: false });
   });
 
   it('bad block requests: unknown profile 404, self or malformed 400, nothing stored', async () => {

@@ -6,7 +6,7 @@ import { FREE_CONVERSATIONS } from '@shared/constants.js';
 import type { CatchUpResponse } from '@shared/realtime.js';
 import { historyCutoff } from '@shared/rules/chat-history.js';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../http/errors.js';
+import { forbidden, notFound } from '../../http/errors.js';
 import { blockSetsOf } from '../blocks/queries.js';
 import { creditState } from '../credits/ledger.js';
 import { withLivePresence } from './live-presence.js';
@@ -100,6 +100,10 @@ function readMessagesPage(ctx: AppContext, user: UserRow, site: SiteRow, query: 
   if (!peer) throw notFound();
 
   const { blockedByMe, blockedMe } = blockSetsOf(ctx.db, user.id);
+  // A member who blocked this one before they ever wrote is not theirs to see (spec: a blocked
+  // member cannot view the blocker), here as on GET /api/profile.php: the empty chat's header
+  // showed the blocker's name, photo, age and country to anyone who put their id in the address.
+  if (!conversation && blockedMe.has(peerId)) throw forbidden('blocked');
   const base = {
     profile: presentChatProfile(peer, site, now, !blockedByMe.has(peerId) && !blockedMe.has(peerId)),
     blocked_by_me: blockedByMe.has(peerId),
