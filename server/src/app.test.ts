@@ -2,7 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestSite } from './test/factories.js';
 import { startTestServer, tempDir, TestClient, type TestServer } from './test/harness.js';
+import { rawRequest } from './test/raw-http.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -56,6 +58,8 @@ describe('client shell', () => {
     writeFileSync(join(clientDir, 'sw-push.js'), 'const VERSION = 2;');
     writeFileSync(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     shellServer = await startTestServer({}, { clientDir });
+    // A second site whose photos come from a CDN (before the first request loads the site list).
+    insertTestSite(shellServer.db, { domain: 'cdn-site.test', aliases: [], cdnPrefix: 'https://cdn.example.net/photos/' });
   });
   afterAll(() => shellServer.destroy());
 
@@ -81,4 +85,46 @@ describe('client shell', () => {
     expect(worker.headers.get('content-type')).toMatch(/javascript/);
     expect((await client.get('/favicon.svg')).headers.get('cache-control')).toBe('public, max-age=3600');
   });
+
+  // Markup that ever reached the page (a name or message rendered unescaped by a future bug) must
+  // not run, load a script, send what it read elsewhere, or frame the page.
+  it('answers the shell, and /index.html the service worker keeps, under a policy that allows nothing but its own origin', async () => {
+    const { host } = new URL(shellServer.url);
+    for (const path of ['/members/12', '/no-such-page', '/index.html']) {
+      const res = await rawRequest(`${shellServer.url}${path}`);
+      const policy = directives(res.headers['content-security-policy']);
+      expect(policy).toMatchObject({
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'", `ws://${host}`],
+        'object-src': ["'none'"],
+        'base-uri': ["'none'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+      });
+    }
+  });
+
+  it("lets a site's photos come from its CDN, and names no socket host for a host no site serves", async () => {
+    const cdn = directives((await rawRequest(`${shellServer.url}/members/12`, { host: 'cdn-site.test' })).headers['content-security-policy']);
+    expect(cdn['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.example.net']);
+    expect(cdn['connect-src']).toEqual(["'self'", 'ws://cdn-site.test']);
+    // The Host header is the client's: it never widens (or breaks into) the policy.
+    const unknown = await rawRequest(`${shellServer.url}/members/12`, { host: 'evil.example;script-src' });
+    expect(directives(unknown.headers['content-security-policy'])['connect-src']).toEqual(["'self'"]);
+    expect(directives(unknown.headers['content-security-policy'])['script-src']).toEqual(["'self'"]);
+  });
 });
+
+/** A Content-Security-Policy header as directive -> sources. */
+function directives(header: string | string[] | undefined): Record<string, string[]> {
+  expect(typeof header).toBe('string');
+  const parsed: Record<string, string[]> = {};
+  for (const part of String(header).split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) parsed[name] = sources;
+  }
+  return parsed;
+}

@@ -8,6 +8,8 @@ import { refuseCrossOriginWrites } from './http/cross-origin-writes.js';
 import { errorMiddleware, notFound } from './http/errors.js';
 import { negotiatedBody, readPrecompressed, staticWithPrecompressed, type PrecompressedBody } from './http/precompressed-static.js';
 import { apiSession } from './http/read-only-session.js';
+import { requestOriginOf } from './http/request-origin.js';
+import { shellContentPolicy } from './http/shell-content-policy.js';
 import { resolveSite, SiteDirectory, siteMiddleware } from './http/site.js';
 import { apiRoutes } from './modules/index.js';
 import { devOutboxRoutes } from './modules/auth/dev-outbox.js';
@@ -37,8 +39,13 @@ export function buildApp(ctx: AppContext, options: { clientDir?: string } = {}):
   });
   app.use('/api', api);
 
+  // Everything outside the API gets the shell's policy: the shell under every client route, and
+  // /index.html itself, which the service worker keeps for an offline start; on scripts, styles and
+  // photos it is inert, and the worker script's fetches stay on this origin.
+  const requestOrigin = requestOriginOf(app);
   app.use((req, res, next) => {
     setSecurityHeaders(res);
+    res.setHeader('Content-Security-Policy', shellContentPolicy(sites.find(req.hostname ?? ''), requestOrigin(req)));
     req.ctx = ctx;
     next();
   });
