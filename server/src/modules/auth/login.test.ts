@@ -62,6 +62,23 @@ describe('POST /api/user.php (log-in)', () => {
     expect(attempts.map((a) => a.success)).toEqual([true, true]);
   });
 
+  // Scripts cannot read the session, other sites' requests do not carry it except on a top-level
+  // navigation, and behind a TLS-terminating proxy (TRUST_PROXY, loopback here) it never travels
+  // over plain HTTP.
+  it('sets the session cookie HttpOnly and SameSite=Lax, and Secure when a trusted proxy says HTTPS', async () => {
+    const member = await createMember(server.db);
+    const flagsOf = async (headers: Record<string, string>) => {
+      const res = await new TestClient(server.url).post('/api/user.php', { email: member.email, password: member.password }, headers);
+      expect(res.status).toBe(200);
+      const cookie = res.headers.getSetCookie().find((c) => c.startsWith('auth.sid='))!;
+      return cookie.split(';').slice(1).map((flag) => flag.trim().split('=')[0]!.toLowerCase());
+    };
+    const plain = await flagsOf({});
+    expect(plain).toEqual(expect.arrayContaining(['path', 'expires', 'httponly', 'samesite']));
+    expect(plain).not.toContain('secure');
+    expect(await flagsOf({ 'x-forwarded-proto': 'https' })).toEqual(expect.arrayContaining(['httponly', 'samesite', 'secure']));
+  });
+
   it('answers unknown address and wrong password identically with 401 login_failed', async () => {
     const member = await createMember(server.db);
     const unknown = await new TestClient(server.url).post('/api/user.php', { email: 'nobody@example.com', password: 'whatever1' });
