@@ -37,3 +37,47 @@ for (const locale of LOCALES) {
     await context.close();
   });
 }
+
+for (const locale of LOCALES) {
+  test(`on a 320 px phone the list's header, the block confirmation and the gift sheet lie inside the screen (${locale})`, async ({ browser, baseURL }) => {
+    const width = 320;
+    const context = await browser.newContext({ baseURL, viewport: { width, height: 640 }, hasTouch: true });
+    await context.addCookies([{ name: 'i18n_redirected', value: locale, url: baseURL! }]);
+    expect((await context.request.post('/api/user.php', { data: { email: DEMO_ACCOUNTS.free.email, password: DEMO_ACCOUNTS.free.password } })).status()).toBe(200);
+    const chats = (await (await context.request.get('/api/chats.php')).json()) as ChatsResponse;
+    const page = await context.newPage();
+    const inside = async (what: string, box: { x: number; width: number } | null, frame: { x: number; width: number }) => {
+      expect.soft(box!.x, `${what}: left edge`).toBeGreaterThanOrEqual(frame.x);
+      expect.soft(box!.x + box!.width, `${what}: right edge`).toBeLessThanOrEqual(frame.x + frame.width);
+    };
+
+    await page.goto('/chats');
+    // de "Nachrichten" beside "Mitglieder finden" ran past the edge; the link goes below instead.
+    await inside('find members', await page.locator('.chat-list-find').boundingBox(), { x: 0, width });
+
+    const withJames = chats.chats.find((c) => c.profile.name === DEMO_ACCOUNTS.premium.name)!;
+    await page.goto(`/chats/${withJames.conversation}`);
+    await page.locator('.chat-menu .dropdown-toggle').click();
+    await page.getByRole('menuitem', { name: chatLabel(locale, 'chat.block') }).click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm).toBeVisible();
+    const confirmBox = (await confirm.boundingBox())!;
+    for (const button of await confirm.locator('.chat-confirm-actions .btn').all()) await inside(`confirm "${await button.textContent()}"`, await button.boundingBox(), confirmBox);
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+
+    await page.getByRole('button', { name: chatLabel(locale, 'chat.sendGift') }).click();
+    const sheet = page.getByRole('dialog');
+    await expect(sheet.getByTestId('gift-rose')).toBeVisible();
+    // Within the grid, the sheet's width less its padding: de "Champagner" widened its column, and
+    // the last tile ran into the sheet's margin.
+    const grid = (await sheet.locator('.chat-gift-grid').boundingBox())!;
+    for (const gift of await sheet.locator('.chat-gift-option').all()) await inside(`gift "${await gift.textContent()}"`, await gift.boundingBox(), grid);
+    await context.close();
+  });
+}
+
+/** A label as the locale's chat catalogue has it. */
+function chatLabel(locale: string, key: string): string {
+  return (JSON.parse(readFileSync(`client/src/i18n/messages/chat/${locale}.json`, 'utf8')) as Record<string, string>)[key]!;
+}
