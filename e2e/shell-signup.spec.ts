@@ -32,6 +32,18 @@ test('sign-up through every step, activation from the e-mail, members frame', as
   await dialog(page).getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/complete-signup$/);
   await expect(page.getByRole('region', { name: 'Confirm your e-mail address' })).toBeVisible();
+  // The checklist's "check the inbox of <address>" reads as one sentence: the address goes on
+  // after "of" or at the start of the next line, not in a narrow column of its own beside the text.
+  const inSentence = await page.locator('.checklist .email-address').evaluate((address) => {
+    const words = document.createRange();
+    words.setStart(address.parentElement!, 0);
+    words.setEndBefore(address);
+    const lines = [...words.getClientRects()].filter((r) => r.width > 0);
+    const first = address.getClientRects()[0]!;
+    const lastLine = lines[lines.length - 1]!;
+    return Math.abs(first.top - lastLine.top) < 2 || Math.abs(first.left - lines[0]!.left) < 2;
+  });
+  expect(inSentence).toBe(true);
 
   // Read the activation link from the dev outbox and follow it.
   const outbox = await (await page.request.get('/dev/outbox')).text();

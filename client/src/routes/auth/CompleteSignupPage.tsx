@@ -19,13 +19,15 @@ export function CompleteSignupPage() {
     <ScreenFrame title={t('completeSignup.title', { name: user?.profile.name ?? '' })} subtitle={t('completeSignup.subtitle')} narrow focusTitle>
       <ol className="checklist card">
         <li className="checklist-done">
-          <Icon name="check" /> {t('completeSignup.accountCreated')}
+          <Icon name="check" /> <span>{t('completeSignup.accountCreated')}</span>
         </li>
         <li className={confirmed ? 'checklist-done' : ''}>
-          <Icon name={confirmed ? 'check' : 'mail'} /> {confirmed ? t('completeSignup.emailConfirmed') : intl.formatMessage({ id: 'completeSignup.confirmEmail' }, { email: <EmailAddress value={user?.email ?? ''} /> })}
+          <Icon name={confirmed ? 'check' : 'mail'} />{' '}
+          {/* One box for the sentence: as flex items of the row, its text and the address stood in two narrow columns. */}
+          <span>{confirmed ? t('completeSignup.emailConfirmed') : intl.formatMessage({ id: 'completeSignup.confirmEmail' }, { email: <EmailAddress value={user?.email ?? ''} /> })}</span>
         </li>
         <li>
-          <Icon name="user" /> {t('completeSignup.addPhoto')}
+          <Icon name="user" /> <span>{t('completeSignup.addPhoto')}</span>
         </li>
       </ol>
       <ComingSoon icon="user" text={t('completeSignup.coming')}>
