@@ -79,6 +79,34 @@ test('after the account is made the keyboard goes on: Enter on the notice, then 
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 });
 
+test('on a 320 x 640 phone the dialog keeps its close button in view and each step\'s buttons inside it, one line each', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await fillUpToAccountStep(page, 'Nina');
+  await dialog(page).getByLabel('E-mail address').fill(uniqueEmail('narrow'));
+  await dialog(page).getByLabel('Password', { exact: true }).fill('a-good-password');
+  await next(page);
+  const submit = dialog(page).getByRole('button', { name: 'Create my account' });
+  const back = dialog(page).getByRole('button', { name: 'Back' });
+  await expect(submit).toBeVisible();
+  const frame = (await dialog(page).boundingBox())!;
+  for (const button of [submit, back]) {
+    const box = (await button.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(frame.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width);
+    // One line: a squeezed "Create my account" wrapped onto two (de "Mein Konto erstellen" onto three).
+    const lines = await button.evaluate((b) => {
+      const text = document.createRange();
+      text.selectNodeContents(b);
+      return new Set([...text.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+    });
+    expect(lines).toBe(1);
+  }
+  // The dialog is taller than the screen and scrolls: its close button stays at the top.
+  await dialog(page).evaluate((d) => d.scrollTo(0, d.scrollHeight));
+  const close = (await dialog(page).locator('.modal-close').boundingBox())!;
+  expect(close.y).toBeGreaterThanOrEqual(frame.y);
+});
+
 test('client-side rules: minors and an e-mail as username are refused before sending', async ({ page }) => {
   await page.goto('/');
   await page.getByTestId('hero-cta').click();
