@@ -40,3 +40,39 @@ export async function smallTargets(page: Page, root: string): Promise<string[]> 
       .filter(({ box }) => box.width > 1 && box.height > 1 && (Math.round(box.width) < 44 || Math.round(box.height) < 44))
       .map(({ el, box }) => `${el.getAttribute('aria-label') ?? el.textContent?.trim()} ${Math.round(box.width)}x${Math.round(box.height)}`));
 }
+
+/**
+ * Where the text of `selector`'s first match starts a new line in the middle of a word: each as
+ * "end of line|start of next". A line may end after a space, a hyphen or a soft hyphen (where the
+ * browser shows a hyphen); anywhere else a reader sees a word cut in two ("Geschäftsbedingung|en").
+ */
+export async function midWordBreaks(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).first().evaluate((root) => {
+    const chars: Array<{ char: string; top: number | null }> = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (let i = 0; i < text.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        // The last box: the first letter after a soft-hyphen break also reports one at the end of
+        // the line above, where the hyphen is drawn.
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+        chars.push({ char: text[i]!, top: rects.length > 0 ? rects[rects.length - 1]!.top : null });
+      }
+    }
+    const text = chars.map((c) => c.char).join('');
+    const breaks: string[] = [];
+    let lineTop: number | null = null;
+    chars.forEach(({ char, top }, i) => {
+      if (top === null || /\s/.test(char)) return;
+      if (lineTop !== null && top > lineTop + 2) {
+        const before = text[i - 1] ?? '';
+        if (!/[\s\u00ad-]/.test(before)) breaks.push(`${text.slice(Math.max(0, i - 12), i)}|${text.slice(i, i + 12)}`);
+      }
+      lineTop = top;
+    });
+    return breaks;
+  });
+}

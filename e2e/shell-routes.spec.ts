@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { logIn, skipSiteEntryWarning } from './shell-helpers.js';
+import { LOCALES } from '../shared/src/constants.js';
+import { logIn, midWordBreaks, skipSiteEntryWarning } from './shell-helpers.js';
 
 test.beforeEach(async ({ context }) => skipSiteEntryWarning(context));
 
@@ -25,6 +26,26 @@ test('visitors reach the public pages; members-only screens send them to log in'
     await expect(page, path).toHaveURL(/\/login$/);
   }
 });
+
+/** Visitor pages with the longest headings and header texts (de legal titles, es and fr "log in"). */
+const NARROW_PAGES = ['/', '/login', '/reset-password', '/pages/terms', '/pages/privacy', '/pages/return-policy', '/pages/faq', '/this/does/not/exist'];
+
+for (const locale of LOCALES) {
+  test(`on a 320 px phone the visitor pages fit the screen and their titles break between words (${locale})`, async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, viewport: { width: 320, height: 640 }, hasTouch: true });
+    await skipSiteEntryWarning(context);
+    await context.addCookies([{ name: 'i18n_redirected', value: locale, url: baseURL! }]);
+    const page = await context.newPage();
+    for (const path of NARROW_PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // Nothing (the header's log-in button, a title, the 404's button) pushes the page sideways.
+      expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `${path}: page width`).toBeLessThanOrEqual(320);
+      expect.soft(await midWordBreaks(page, 'h1'), `${path}: title lines`).toEqual([]);
+    }
+    await context.close();
+  });
+}
 
 test('the terms page shows the company details, the cleaned support phone and the version date', async ({ page }) => {
   await page.goto('/pages/terms');
