@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { ChatsResponse } from '../shared/src/api/chats.js';
 import { LOCALES } from '../shared/src/constants.js';
 import { DEMO_ACCOUNTS } from './chat-fixtures.js';
+import { midWordBreaks } from './shell-helpers.js';
 
 /** Every "ago" the chat header can say (chat-format.ts relativeParts): the longest of each unit. */
 const LONGEST_AGO: Array<[number, Intl.RelativeTimeFormatUnit]> = [[-59, 'minute'], [-23, 'hour'], [-6, 'day'], [-1, 'week'], [-3, 'week'], [-11, 'month'], [-2, 'year']];
@@ -73,6 +74,12 @@ for (const locale of LOCALES) {
     // the last tile ran into the sheet's margin.
     const grid = (await sheet.locator('.chat-gift-grid').boundingBox())!;
     for (const gift of await sheet.locator('.chat-gift-option').all()) await inside(`gift "${await gift.textContent()}"`, await gift.boundingBox(), grid);
+    // Nor is a name cut mid-word, here or on a 390 px phone (three equal columns there cut nl "Champagn-e").
+    for (const viewport of [{ width, height: 640 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(viewport);
+      const names = sheet.locator('.chat-gift-option-name');
+      for (let i = 0; i < (await names.count()); i++) expect.soft(await midWordBreaks(page, `.chat-gift-option-name >> nth=${i}`), `${viewport.width} px`).toEqual([]);
+    }
     await context.close();
   });
 }
