@@ -4,6 +4,7 @@ import type { ChatMessage } from '../../state/chat-thread.js';
 import { buildRows, UNREAD_ROW_KEY, type ChatRow } from './chat-format.js';
 import { dayLabel } from './chat-day-label.js';
 import { layoutHeight, useRowHeights } from './use-row-heights.js';
+import { useScrollOrigin } from './use-scroll-origin.js';
 import { anchorAt, buildOffsets, isNearBottom, scrollTopFor, visibleRange, type ScrollAnchor } from './chat-virtual-window.js';
 import { MessageBubble } from './MessageBubble.js';
 
@@ -52,10 +53,7 @@ export function MessageList(props: MessageListProps) {
   /** the peer's messages that arrived while the member read further up */
   const [unseen, setUnseen] = useState(0);
   const newestKey = useRef<string | null>(null);
-  /** where the list itself last scrolled to: that scroll event must not move the anchor */
-  const programmaticTop = useRef<number | null>(null);
-  /** scrollTop at the last scroll event: an event that did not move is no scroll by the member */
-  const lastEventTop = useRef<number | null>(null);
+  const scrolls = useScrollOrigin();
 
   const rows = useMemo(() => buildRows(messages, unreadFromKey), [messages, unreadFromKey]);
   /** whether the list has opened at the unread divider once (it does so only at the start) */
@@ -114,13 +112,13 @@ export function MessageList(props: MessageListProps) {
     }
     if (pinned.current) {
       el.scrollTop = el.scrollHeight;
-      programmaticTop.current = el.scrollTop;
+      scrolls.ownScroll(el);
     } else if (anchor.current) {
       const fromRows = scrollTopFor(anchor.current, offsets, (k) => indexByKey.get(k) ?? -1);
       const top = fromRows === null ? null : fromRows + (rowsBox.current?.offsetTop ?? 0);
       if (top !== null && Math.abs(top - el.scrollTop) > 1) {
         el.scrollTop = top;
-        programmaticTop.current = el.scrollTop;
+        scrolls.ownScroll(el);
       }
     }
     // Unread messages that fit on screen leave the list at its bottom: it follows new ones again.
@@ -150,21 +148,17 @@ export function MessageList(props: MessageListProps) {
     const el = scroller.current;
     if (!el || !hasFooter || !pinned.current) return;
     el.scrollTop = el.scrollHeight;
-    programmaticTop.current = el.scrollTop;
+    scrolls.ownScroll(el);
   }, [hasFooter]);
 
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
-    // Our own corrective scroll keeps the anchor: re-anchoring on rows whose height is still an
-    // estimate would let the view drift once they are measured.
-    // Chromium also fires a scroll event, before the resize observer below runs, when the box gets
-    // shorter without moving (the composer grew a line): taken as the member's, it unpinned the list
-    // and the newest message slid out of view under the composer.
-    const moved = lastEventTop.current === null || Math.abs(el.scrollTop - lastEventTop.current) >= 1;
-    lastEventTop.current = el.scrollTop;
-    if (programmaticTop.current !== null && Math.abs(el.scrollTop - programmaticTop.current) < 1) programmaticTop.current = null;
-    else if (moved) rememberPosition();
+    // Our own corrective scroll keeps the anchor (use-scroll-origin.ts). Chromium also fires a
+    // scroll event, before the resize observer below runs, when the box gets shorter without moving
+    // (the composer grew a line): taken as the member's, it unpinned the list and the newest message
+    // slid out of view under the composer.
+    if (scrolls.movedByMember(el)) rememberPosition();
     setViewport({ top: el.scrollTop, height: el.clientHeight });
     if (el.scrollTop < LOAD_OLDER_AT_PX && hasMoreBefore && !loadingOlder) onLoadOlder();
   };
@@ -183,7 +177,7 @@ export function MessageList(props: MessageListProps) {
       // keyboard opened): a member who was at the newest message still sees it.
       if (pinned.current && el.scrollTop + el.clientHeight < el.scrollHeight - 1) {
         el.scrollTop = el.scrollHeight;
-        programmaticTop.current = el.scrollTop;
+        scrolls.ownScroll(el);
       }
       setViewport({ top: el.scrollTop, height: el.clientHeight });
     });

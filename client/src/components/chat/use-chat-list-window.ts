@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type RefObject } from 'react';
 import { exactHeight, useRowHeights } from './use-row-heights.js';
+import { useScrollOrigin } from './use-scroll-origin.js';
 import { buildOffsets, isNearBottom, visibleRange } from './chat-virtual-window.js';
 import { listAnchorsAt, rowsToRender, scrollTopForAnchors, type ListAnchor } from './chat-list-window.js';
 
@@ -62,10 +63,7 @@ export function useChatListWindow(keys: readonly string[], stamps: readonly numb
   const [viewport, setViewport] = useState({ top: 0, height: 800 });
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
   const position = useRef<ListPosition>(keptPosition);
-  /** where the list itself last scrolled to: that scroll event must not move the anchor */
-  const programmaticTop = useRef<number | null>(null);
-  /** scrollTop at the last scroll event: an event that did not move is no scroll by the member */
-  const lastEventTop = useRef<number | null>(null);
+  const scrolls = useScrollOrigin();
 
   const indexByKey = useMemo(() => new Map(keys.map((k, i) => [k, i])), [keys]);
   const stampByKey = useMemo(() => new Map(keys.map((k, i) => [k, stamps[i]!])), [keys, stamps]);
@@ -94,7 +92,7 @@ export function useChatListWindow(keys: readonly string[], stamps: readonly numb
   const scrollTo = (el: HTMLDivElement, top: number) => {
     if (Math.abs(top - el.scrollTop) <= 1) return;
     el.scrollTop = top;
-    programmaticTop.current = el.scrollTop;
+    scrolls.ownScroll(el);
   };
 
   // Puts the anchored entries back where they were on screen, or the list at its bottom (the
@@ -134,12 +132,8 @@ export function useChatListWindow(keys: readonly string[], stamps: readonly numb
   const onScroll = () => {
     const el = scrollerRef.current;
     if (!el) return;
-    const moved = lastEventTop.current === null || Math.abs(el.scrollTop - lastEventTop.current) >= 1;
-    lastEventTop.current = el.scrollTop;
-    // The list's own corrective scroll keeps the anchor: re-anchoring on entries whose height is
-    // still an estimate would let the view drift once they are measured.
-    if (programmaticTop.current !== null && Math.abs(el.scrollTop - programmaticTop.current) < 1) programmaticTop.current = null;
-    else if (moved) remember(el);
+    // The list's own corrective scroll keeps the anchor (use-scroll-origin.ts).
+    if (scrolls.movedByMember(el)) remember(el);
     syncViewport(el);
   };
 

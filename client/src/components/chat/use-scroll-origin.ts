@@ -1,0 +1,39 @@
+import { useRef } from 'react';
+
+/**
+ * Tells a list's own scrolls from the member's, for the windowed lists (MessageList, the chat
+ * list): each keeps the entries on screen in place by scrolling itself, and must not take that
+ * scroll event for the member's, which would re-anchor on entries whose height is still an
+ * estimate and let the view drift once they are measured.
+ */
+export interface ScrollOrigin {
+  /** Call right after setting `el.scrollTop` from code: the event that follows is the list's own. */
+  ownScroll(el: HTMLElement): void;
+  /**
+   * Call on every scroll event: whether the member moved the list. Not for the list's own scroll,
+   * nor for an event that did not move (Chromium fires one when the box gets shorter without moving).
+   */
+  movedByMember(el: HTMLElement): boolean;
+}
+
+export function useScrollOrigin(): ScrollOrigin {
+  /** where the list itself last scrolled to: that scroll event must not move the anchor */
+  const programmaticTop = useRef<number | null>(null);
+  /** scrollTop at the last scroll event: an event that did not move is no scroll by the member */
+  const lastEventTop = useRef<number | null>(null);
+  const origin = useRef<ScrollOrigin>({
+    ownScroll(el) {
+      programmaticTop.current = el.scrollTop;
+    },
+    movedByMember(el) {
+      const moved = lastEventTop.current === null || Math.abs(el.scrollTop - lastEventTop.current) >= 1;
+      lastEventTop.current = el.scrollTop;
+      if (programmaticTop.current !== null && Math.abs(el.scrollTop - programmaticTop.current) < 1) {
+        programmaticTop.current = null;
+        return false;
+      }
+      return moved;
+    },
+  });
+  return origin.current;
+}
