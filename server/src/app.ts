@@ -8,7 +8,7 @@ import { refuseCrossOriginWrites } from './http/cross-origin-writes.js';
 import { errorMiddleware, notFound } from './http/errors.js';
 import { negotiatedBody, readPrecompressed, staticWithPrecompressed, type PrecompressedBody } from './http/precompressed-static.js';
 import { apiSession } from './http/read-only-session.js';
-import { requestOriginOf } from './http/request-origin.js';
+import { addressedOrigin } from './http/request-origin.js';
 import { shellContentPolicy } from './http/shell-content-policy.js';
 import { resolveSite, SiteDirectory, siteMiddleware } from './http/site.js';
 import { apiRoutes } from './modules/index.js';
@@ -42,10 +42,9 @@ export function buildApp(ctx: AppContext, options: { clientDir?: string } = {}):
   // Everything outside the API gets the shell's policy: the shell under every client route, and
   // /index.html itself, which the service worker keeps for an offline start; on scripts, styles and
   // photos it is inert, and the worker script's fetches stay on this origin.
-  const requestOrigin = requestOriginOf(app);
   app.use((req, res, next) => {
     setSecurityHeaders(res);
-    res.setHeader('Content-Security-Policy', shellContentPolicy(sites.find(req.hostname ?? ''), requestOrigin(req)));
+    res.setHeader('Content-Security-Policy', shellContentPolicy(sites.find(req.hostname ?? ''), addressedOrigin(req)));
     req.ctx = ctx;
     next();
   });

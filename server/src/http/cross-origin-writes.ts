@@ -12,7 +12,7 @@
 import type { RequestHandler } from 'express';
 import type { AppContext } from '../context.js';
 import { forbidden } from './errors.js';
-import { originUrl, pageMayAddress } from './request-origin.js';
+import { addressedOrigin, originUrl, pageMayAddress } from './request-origin.js';
 import type { SiteDirectory } from './site.js';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -22,9 +22,7 @@ export function refuseCrossOriginWrites(ctx: AppContext, sites: SiteDirectory): 
   return (req, _res, next) => {
     const page = req.headers.origin;
     if (page === undefined || READS.has(req.method)) return next();
-    // req.protocol and req.host take the forwarded ones only from a proxy TRUST_PROXY trusts.
-    const addressed = originUrl(`${req.protocol}://${req.host ?? ''}`);
-    if (pageMayAddress(page, addressed, publicOrigin, sites)) return next();
+    if (pageMayAddress(page, addressedOrigin(req), publicOrigin, sites)) return next();
     next(forbidden('origin_not_allowed'));
   };
 }

@@ -15,9 +15,13 @@ export function requestOriginOf(app: Express): RequestOrigin {
   return (req) => {
     // Express's own getters on a view of this request, with the app's trust setting: the socket
     // side cannot read the proxy's headers otherwise than every REST request does.
-    const seen = Object.create(app.request, { headers: { value: req.headers }, socket: { value: req.socket } }) as Request;
-    return originUrl(`${seen.protocol}://${seen.host ?? ''}`);
+    return addressedOrigin(Object.create(app.request, { headers: { value: req.headers }, socket: { value: req.socket } }) as Request);
   };
+}
+
+/** The origin an Express request was addressed to (X-Forwarded-* only from a trusted proxy), or undefined. */
+export function addressedOrigin(req: Request): URL | undefined {
+  return originUrl(`${req.protocol}://${req.host ?? ''}`);
 }
 
 /** `value` as an origin URL (scheme, lower-case host, port unless the scheme's default), or undefined. */
