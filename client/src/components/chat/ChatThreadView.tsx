@@ -28,6 +28,9 @@ import { useNow } from './use-now.js';
 import { useChatSettings } from './use-chat-settings.js';
 import { messageText } from './message-text.js';
 
+/** Pause before an older page that failed is asked again. */
+const OLDER_PAGE_RETRY_MS = 2_000;
+
 type Target = { conversation: number } | { profile: number };
 
 /**
@@ -147,7 +150,11 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: 
 
   const onLoadOlder = useCallback(() => {
     setLoadingOlder(true);
-    loadOlderMessages(profile).finally(() => setLoadingOlder(false));
+    // A page that failed is asked again once the spinner goes, if the top is still in view
+    // (MessageList): the pause keeps that from becoming a loop of failing requests.
+    loadOlderMessages(profile)
+      .catch(() => new Promise((resolve) => window.setTimeout(resolve, OLDER_PAGE_RETRY_MS)))
+      .finally(() => setLoadingOlder(false));
   }, [profile]);
   // Deleted in another tab or on another device ('chat:removed' drops the thread): back to the
   // list, instead of a spinner where the chat was.

@@ -163,10 +163,14 @@ export function MessageList(props: MessageListProps) {
     if (el.scrollTop < LOAD_OLDER_AT_PX && hasMoreBefore && !loadingOlder) onLoadOlder();
   };
 
-  // Older history may also be needed when the first page does not fill the screen.
+  // Older history is also needed without a scroll: when the first page does not fill the screen,
+  // and when a page failed (offline, or past the server's paging allowance) while the member still
+  // looks at the top, which no further scroll event would ask for again.
   useEffect(() => {
     const el = scroller.current;
-    if (el && hasMoreBefore && !loadingOlder && el.scrollHeight <= el.clientHeight + LOAD_OLDER_AT_PX) onLoadOlder();
+    if (!el || !hasMoreBefore || loadingOlder) return;
+    const atTop = el.clientHeight > 0 && el.scrollTop < LOAD_OLDER_AT_PX;
+    if (atTop || el.scrollHeight <= el.clientHeight + LOAD_OLDER_AT_PX) onLoadOlder();
   }, [hasMoreBefore, loadingOlder, total, onLoadOlder]);
 
   useEffect(() => {

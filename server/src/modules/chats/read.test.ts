@@ -376,3 +376,29 @@ describe('REST reads of the list and of missed messages', () => {
     expect(after).toEqual([200, 200, 429]);
   });
 });
+
+describe('REST pages of a conversation', () => {
+  it('are answered 60 at once per member, then "rate_limited" (429) until the allowance refills at 5 a second; the list and other members are served', async () => {
+    const looping = await loggedInMember(server);
+    const peer = await loggedInMember(server);
+    const first = await send(peer.client, looping.user.id, 'hello');
+    const page = `/api/messages.php?conversation=${first.body.message.conversation}&limit=1`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) statuses.push((await looping.client.get(page)).status);
+    expect(statuses).toEqual(Array(60).fill(200));
+
+    const refused = await looping.client.get(page);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ error: 'rate_limited' });
+    // Paging is apart from polling: the list is still answered, and so is the peer's page.
+    expect((await looping.client.get('/api/chats.php')).status).toBe(200);
+    const peersPage = await peer.client.get(page);
+    expect(peersPage.status).toBe(200);
+    expect(peersPage.body.messages.map((m: { body: string }) => m.body)).toEqual(['hello']);
+
+    server.clock.advance(1_000);
+    const after = [];
+    for (let i = 0; i < 6; i++) after.push((await looping.client.get(page)).status);
+    expect(after).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});

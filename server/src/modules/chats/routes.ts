@@ -25,9 +25,17 @@ import { withLivePresence } from './live-presence.js';
 /** REST reads of the list and of missed messages per member: 60 at once, then 2 a second (polling needs one a minute). */
 const LIST_READS_BURST = 60;
 const LIST_READS_PER_SECOND = 2;
+/**
+ * REST pages of one conversation's history (opening a chat, scrolling up): 60 at once, then 5 a
+ * second. A member scrolling up through a long chat asks for a page each time the top comes into
+ * view; a loop asks hundreds a second. Apart from the list's allowance, so paging never stops polling.
+ */
+const HISTORY_READS_BURST = 60;
+const HISTORY_READS_PER_SECOND = 5;
 
 export function chatRoutes(router: Router, ctx: AppContext): void {
   const listReads = new MemberAllowances(LIST_READS_BURST, LIST_READS_PER_SECOND, ctx.clock);
+  const historyReads = new MemberAllowances(HISTORY_READS_BURST, HISTORY_READS_PER_SECOND, ctx.clock);
 
   router.get('/chats.php', async (req, res) => {
     const user = requireUser(req);
@@ -37,6 +45,7 @@ export function chatRoutes(router: Router, ctx: AppContext): void {
 
   router.get('/messages.php', async (req, res) => {
     const user = requireUser(req);
+    historyReads.spend(user.id);
     const answer = loadMessages(ctx, user, req.site, parseInput(messagesQuery, req.query));
     if (!answer.blocked_by_me && !answer.blocked_me) await withLivePresence(ctx, [answer.profile]);
     res.json(answer);
