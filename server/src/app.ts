@@ -9,6 +9,7 @@ import { errorMiddleware, notFound } from './http/errors.js';
 import { negotiatedBody, readPrecompressed, staticWithPrecompressed, type PrecompressedBody } from './http/precompressed-static.js';
 import { apiSession } from './http/read-only-session.js';
 import { addressedOrigin } from './http/request-origin.js';
+import { setSecurityHeaders } from './http/security-headers.js';
 import { shellContentPolicy } from './http/shell-content-policy.js';
 import { resolveSite, SiteDirectory, siteMiddleware } from './http/site.js';
 import { apiRoutes } from './modules/index.js';
@@ -43,7 +44,7 @@ export function buildApp(ctx: AppContext, options: { clientDir?: string } = {}):
   // /index.html itself, which the service worker keeps for an offline start; on scripts, styles and
   // photos it is inert, and the worker script's fetches stay on this origin.
   app.use((req, res, next) => {
-    setSecurityHeaders(res);
+    setSecurityHeaders(req, res);
     res.setHeader('Content-Security-Policy', shellContentPolicy(sites.find(req.hostname ?? ''), addressedOrigin(req)));
     req.ctx = ctx;
     next();
@@ -55,12 +56,6 @@ export function buildApp(ctx: AppContext, options: { clientDir?: string } = {}):
   serveClient(app, options.clientDir ?? resolve(process.cwd(), 'dist/client'));
   app.use(errorMiddleware);
   return { app, sites };
-}
-
-function setSecurityHeaders(res: Response): void {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  res.setHeader('X-Frame-Options', 'DENY');
 }
 
 /** The beacon whose body is never read (see apiPrelude). */
@@ -78,7 +73,7 @@ function apiPrelude(ctx: AppContext, sites: SiteDirectory): RequestHandler {
   const parseJson = express.json({ limit: '64kb', strict: false });
   const refuseWrites = refuseCrossOriginWrites(ctx, sites);
   return (req, res, next) => {
-    setSecurityHeaders(res);
+    setSecurityHeaders(req, res);
     res.setHeader('Cache-Control', 'no-store');
     compressJsonAnswer(req, res);
     req.ctx = ctx;
