@@ -8,7 +8,7 @@ import type { UserDto } from '@shared/api/user.js';
 import { countsAtom } from './counts.js';
 import { appStore } from './jotai.js';
 import { userAtom } from './user.js';
-import { applyPeerRead, dropStoredThrough, emptyThread, mergeStored, trimToNewest, type Thread } from './chat-thread.js';
+import { applyPeerRead, dropStoredThrough, emptyThread, holdsStored, mergeStored, trimToNewest, type Thread } from './chat-thread.js';
 import { discardDraft } from './chat-drafts.js';
 import { type ThreadMeta, chatEntriesAtom, chatsLoadedAtom, connectionAtom, conversationProfilesAtom, forgetOpenedChat, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom } from './chats.js';
 
@@ -185,10 +185,9 @@ export function applyMessages(messages: readonly MessageDto[]): MessageDto[] {
   }
   for (const [profile, batch] of byProfile) {
     const thread = getThread(profile);
-    const before = thread?.byId;
     const viewed = threadViewers.has(profile);
     if (thread) updateThread(profile, (t) => (viewed ? mergeStored(t, batch) : trimToNewest(mergeStored(t, batch), KEPT_WHILE_UNVIEWED)));
-    const fresh = before ? batch.filter((m) => !before.has(m.id)) : batch;
+    const fresh = thread ? batch.filter((m) => !holdsStored(thread, m.id)) : batch;
     updateEntryForMessages(profile, fresh, me);
     if (!appStore.get(chatEntriesAtom).has(profile)) unknown.push(...batch.filter((m) => !unknown.includes(m)));
   }

@@ -30,7 +30,7 @@ describe('merging stored messages', () => {
     expect(same).toBe(thread);
     thread = mergeStored(thread, [dto(7, PEER), dto(8, PEER), dto(8, PEER)]);
     expect(ids(thread)).toEqual([7, 8]);
-    expect(thread.byId.size).toBe(2);
+    expect(thread.stored.length).toBe(2);
   });
 
   it('prepends an older page in front of what is held', () => {

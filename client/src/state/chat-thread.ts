@@ -31,8 +31,7 @@ export interface Thread {
   /** the other member (profile id == user id) */
   profile: number;
   conversation: number | null;
-  byId: ReadonlyMap<number, ChatMessage>;
-  /** stored messages ascending by id */
+  /** stored messages ascending by id (looked up by binary search: holdsStored) */
   stored: readonly ChatMessage[];
   /** own messages not acknowledged yet, in the order they were written */
   outgoing: readonly ChatMessage[];
@@ -55,7 +54,7 @@ export function messageKey(sender: number, clientId: string): string {
 }
 
 export function emptyThread(profile: number, conversation: number | null): Thread {
-  return { profile, conversation, byId: new Map(), stored: [], outgoing: [], peerLastRead: 0, hasMoreBefore: false, historyCut: false, loaded: false, openedReadMark: 0, openedNewest: 0 };
+  return { profile, conversation, stored: [], outgoing: [], peerLastRead: 0, hasMoreBefore: false, historyCut: false, loaded: false, openedReadMark: 0, openedNewest: 0 };
 }
 
 export function fromDto(dto: MessageDto): ChatMessage {
@@ -108,24 +107,32 @@ export function insertionIndex(sorted: readonly ChatMessage[], id: number): numb
  * instead of appearing twice.
  */
 export function mergeStored(thread: Thread, incoming: readonly MessageDto[]): Thread {
-  const fresh = incoming.filter((m) => !thread.byId.has(m.id));
+  const fresh = incoming.filter((m) => !holdsStored(thread, m.id));
   if (fresh.length === 0) return thread;
-  const byId = new Map(thread.byId);
+  // One copy of the array per merge. A map of the ids beside it had to be copied too, and on a
+  // 10,000-message chat that copy made each live message cost milliseconds.
   const stored = thread.stored.slice();
   const arrivedKeys = new Set<string>();
   for (const dto of fresh) {
-    if (byId.has(dto.id)) continue;
-    const message = fromDto(dto);
-    byId.set(dto.id, message);
-    arrivedKeys.add(message.key);
     const last = stored[stored.length - 1];
+    const message = fromDto(dto);
     // Fast path: new messages nearly always belong at the end.
     if (!last || (last.id ?? 0) < dto.id) stored.push(message);
-    else stored.splice(insertionIndex(stored, dto.id), 0, message);
+    else {
+      const at = insertionIndex(stored, dto.id);
+      if (stored[at]?.id === dto.id) continue; // twice in `incoming`
+      stored.splice(at, 0, message);
+    }
+    arrivedKeys.add(message.key);
   }
   const outgoing = thread.outgoing.filter((m) => !arrivedKeys.has(m.key));
   const conversation = thread.conversation ?? fresh[0]!.conversation;
-  return { ...thread, conversation, byId, stored, outgoing };
+  return { ...thread, conversation, stored, outgoing };
+}
+
+/** Whether the thread holds the stored message `id`. */
+export function holdsStored(thread: Thread, id: number): boolean {
+  return thread.stored[insertionIndex(thread.stored, id)]?.id === id;
 }
 
 export interface OutgoingDraft {
@@ -222,7 +229,7 @@ export function trimToNewest(thread: Thread, keep: number): Thread {
 
 /** `thread` holding just `stored` (a run of its own stored messages, in order), its index to match. */
 function withOnlyStored(thread: Thread, stored: ChatMessage[], hasMoreBefore: boolean): Thread {
-  return { ...thread, stored, byId: new Map(stored.map((m) => [m.id!, m])), hasMoreBefore };
+  return { ...thread, stored, hasMoreBefore };
 }
 
 export function newestStoredId(thread: Thread): number {
