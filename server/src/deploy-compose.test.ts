@@ -58,6 +58,12 @@ function healthCheck(port: number): Promise<number | null> {
   return new Promise((r) => child.once('exit', (code) => r(code)));
 }
 
+/**
+ * A node started through tsx that seeds in production (argon2 hashes of the demo accounts) took
+ * over the suite's 20 s in a CI run on a busy machine; startNode itself waits 30 s for "ready".
+ */
+const NODE_TEST_TIMEOUT_MS = 60_000;
+
 let redis: PrivateRedis;
 let dataDir: string;
 const nodes: ServerNode[] = [];
@@ -115,7 +121,7 @@ describe('docker-compose.yml app nodes', () => {
     const outbox = await http.get('/dev/outbox?format=json');
     expect(outbox.body?.mails).toBeUndefined();
     expect(outbox.status).not.toBe(200);
-  });
+  }, NODE_TEST_TIMEOUT_MS);
 
   it('app2 joins on the same volume without seeding again, and a log-in on one node holds on the other', async () => {
     const first = nodes[0] ?? (await startService('app1'));
@@ -136,7 +142,7 @@ describe('docker-compose.yml app nodes', () => {
     } finally {
       client.disconnect();
     }
-  });
+  }, NODE_TEST_TIMEOUT_MS);
 
   it("passes the image health check on a real deployment's database, whose site knows only its own domain", async () => {
     // SEED_ON_START=false on a database the operator prepared: no demo site answering for 127.0.0.1,
