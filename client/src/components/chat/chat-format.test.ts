@@ -52,6 +52,31 @@ describe('message rows', () => {
     expect(shape(buildRows(messages, messages[1]!.key))).toEqual(['day', '1*', 'unread', '2*', '3*', 'day', '4*']);
     expect(shape(buildRows(messages, messages[3]!.key))).toEqual(['day', '1*', '2', '3*', 'day', 'unread', '4*']);
   });
+
+  it('dates the separators in the zone the member is in now, also for messages placed before a move', () => {
+    const messages = [
+      { id: 1, created_at: '2025-01-01T20:00:00.000Z' },
+      { id: 2, created_at: '2025-01-01T23:30:00.000Z' },
+    ].map((m) => fromDto({ ...m, sender: 1, conversation: 1, client_id: `c${m.id}xxxxxx`, kind: 'text', body: 'x', gift_id: null }));
+    const days = () => buildRows(messages).filter((r) => r.type === 'day').map((r) => r.key);
+    const zone = process.env.TZ;
+    try {
+      process.env.TZ = 'UTC';
+      expect(days()).toEqual(['day-2025-01-01']);
+      // Flown to Tokyo (UTC+9): 20:00 and 23:30 UTC are 05:00 and 08:30 on 2 January there.
+      process.env.TZ = 'Asia/Tokyo';
+      expect(days()).toEqual(['day-2025-01-02']);
+      // To New York (UTC-5): 15:00 and 18:30 on 1 January.
+      process.env.TZ = 'America/New_York';
+      expect(days()).toEqual(['day-2025-01-01']);
+      // Auckland (UTC+13 in January): 09:00 and 12:30 on 2 January.
+      process.env.TZ = 'Pacific/Auckland';
+      expect(days()).toEqual(['day-2025-01-02']);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
 });
 
 describe('the chat list dates a last message as the open chat names its day', () => {

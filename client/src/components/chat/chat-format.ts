@@ -76,6 +76,30 @@ export function localDayKey(iso: string): string {
   return `${date.getFullYear()}-${month}-${day}`;
 }
 
+/**
+ * Day keys of the messages already placed, for the zone they were computed in. The rows are built
+ * again on every message that arrives, and parsing every date of a 10,000-message chat each time
+ * was most of that work. A member whose zone changes (travel) gets them computed afresh.
+ */
+let dayKeys = new WeakMap<ChatMessage, string>();
+let dayKeysZone: string | undefined;
+
+function dayKeyOf(message: ChatMessage): string {
+  let key = dayKeys.get(message);
+  if (key === undefined) {
+    key = localDayKey(message.created_at);
+    dayKeys.set(message, key);
+  }
+  return key;
+}
+
+function forgetDayKeysOfAnotherZone(): void {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (zone === dayKeysZone) return;
+  dayKeys = new WeakMap();
+  dayKeysZone = zone;
+}
+
 export const UNREAD_ROW_KEY = 'unread';
 
 export type ChatRow =
@@ -89,11 +113,12 @@ export type ChatRow =
  * `unreadFromKey`, the first message that was unread when the chat was opened.
  */
 export function buildRows(messages: readonly ChatMessage[], unreadFromKey: string | null = null): ChatRow[] {
+  forgetDayKeysOfAnotherZone();
   const rows: ChatRow[] = [];
   let previousDay = '';
   let previousSender = -1;
   for (const message of messages) {
-    const day = localDayKey(message.created_at);
+    const day = dayKeyOf(message);
     if (day !== previousDay) {
       rows.push({ type: 'day', key: `day-${day}`, date: message.created_at });
       previousDay = day;
