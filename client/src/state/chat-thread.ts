@@ -1,5 +1,5 @@
 /**
- * One conversation as the client holds it: stored messages (a Map by id plus an id-sorted array)
+ * One conversation as the client holds it: stored messages (an array sorted by id)
  * and own outgoing messages that the server has not acknowledged yet. Pure functions only: every
  * change returns a new Thread so jotai sees it, and the same message arriving twice (ack,
  * 'message:new' from the socket, sync after a reconnect, a polling round) is kept once.

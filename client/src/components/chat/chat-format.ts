@@ -79,10 +79,15 @@ export function localDayKey(iso: string): string {
 /**
  * Day keys of the messages already placed, for the zone they were computed in. The rows are built
  * again on every message that arrives, and parsing every date of a 10,000-message chat each time
- * was most of that work. A member whose zone changes (travel) gets them computed afresh.
+ * was most of that work. A member whose zone changes (travel) gets them computed afresh: a new
+ * UTC offset is seen at once (a fraction of a microsecond to read), a move to another zone of the
+ * same offset within ZONE_NAME_CHECK_MS (reading the zone's name costs about 0.2 ms).
  */
 let dayKeys = new WeakMap<ChatMessage, string>();
+let dayKeysOffset: number | undefined;
 let dayKeysZone: string | undefined;
+let zoneCheckedAt = -Infinity;
+const ZONE_NAME_CHECK_MS = 10_000;
 
 function dayKeyOf(message: ChatMessage): string {
   let key = dayKeys.get(message);
@@ -94,9 +99,15 @@ function dayKeyOf(message: ChatMessage): string {
 }
 
 function forgetDayKeysOfAnotherZone(): void {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (zone === dayKeysZone) return;
+  const offset = new Date().getTimezoneOffset();
+  let zone = dayKeysZone;
+  if (Date.now() - zoneCheckedAt >= ZONE_NAME_CHECK_MS) {
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    zoneCheckedAt = Date.now();
+  }
+  if (offset === dayKeysOffset && zone === dayKeysZone) return;
   dayKeys = new WeakMap();
+  dayKeysOffset = offset;
   dayKeysZone = zone;
 }
 
