@@ -110,8 +110,8 @@ export class TestClient {
   post(path: string, body?: unknown, headers?: Record<string, string>) {
     return this.request('POST', path, body ?? {}, headers);
   }
-  put(path: string, body?: unknown) {
-    return this.request('PUT', path, body ?? {});
+  put(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('PUT', path, body ?? {}, headers);
   }
   delete(path: string, body?: unknown, headers?: Record<string, string>) {
     return this.request('DELETE', path, body, headers);

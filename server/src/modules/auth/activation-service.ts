@@ -10,10 +10,10 @@ import { consumeToken, countTokensSince, issueToken } from './tokens.js';
 const DAY_MS = 86_400_000;
 
 /** Consumes an activation token and activates account and profile; null for a bad, used or expired token. */
-export function activateAccount(ctx: AppContext, token: string): UserRow | null {
+export function activateAccount(ctx: AppContext, site: SiteRow, token: string): UserRow | null {
   return writeTransaction(ctx.db, (tx) => {
     const now = ctx.clock.now();
-    const row = consumeToken(tx, token, 'activate', now);
+    const row = consumeToken(tx, token, 'activate', site.id, now);
     return row ? confirmAccount(tx, row.userId, now) : null;
   });
 }

@@ -21,7 +21,7 @@ export function mailChangeRoutes(router: Router, ctx: AppContext, hasher: Passwo
   // The link may be opened in another browser: like activation, it logs that browser in.
   router.put('/mail-change.php', async (req, res) => {
     const { token } = parseInput(mailChangeConfirmBody, req.body);
-    const user = confirmMailChange(ctx, token);
+    const user = confirmMailChange(ctx, req.site, token);
     if (currentUser(req)?.id !== user.id) await logIn(req, user);
     sendUser(req, res, user);
   });

@@ -42,11 +42,11 @@ export async function requestMailChange(ctx: AppContext, hasher: PasswordHasher,
  * Applies a mail-change link: the account takes the new address (and, since the member proved a
  * mailbox, an unconfirmed account becomes active). A taken address leaves the link unused.
  */
-export function confirmMailChange(ctx: AppContext, token: string): UserRow {
+export function confirmMailChange(ctx: AppContext, site: SiteRow, token: string): UserRow {
   try {
     return writeTransaction(ctx.db, (tx) => {
       const now = ctx.clock.now();
-      const row = consumeToken(tx, token, 'mail_change', now);
+      const row = consumeToken(tx, token, 'mail_change', site.id, now);
       if (!row?.newEmail) throw badRequest('link_invalid');
       const user = findUserById(tx, row.userId);
       if (!user) throw badRequest('link_invalid');

@@ -19,7 +19,7 @@ export function passwordRoutes(router: Router, ctx: AppContext, hasher: Password
 
   router.put('/password-reset.php', async (req, res) => {
     const body = parseInput(passwordResetBody, req.body);
-    const user = await resetPassword(ctx, hasher, body);
+    const user = await resetPassword(ctx, hasher, req.site, body);
     await logIn(req, user);
     // Sockets opened before the reset would otherwise keep receiving this member's events.
     ctx.notifier.endOtherSessions?.(user.id, req.sessionID);

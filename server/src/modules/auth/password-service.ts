@@ -43,14 +43,14 @@ export interface ResetInput {
  * becomes active, and like a log-in it lifts a lockout and reactivates an account pending deletion.
  * The session epoch moves on, which ends every other session.
  */
-export async function resetPassword(ctx: AppContext, hasher: PasswordHasher, input: ResetInput): Promise<UserRow> {
+export async function resetPassword(ctx: AppContext, hasher: PasswordHasher, site: SiteRow, input: ResetInput): Promise<UserRow> {
   assertNewPassword(input.password, input.password_confirmation);
   // Checked before hashing so a dead link costs no hash; consumed for real in the transaction.
-  if (!findUsableToken(ctx.db, input.token, 'reset_password', ctx.clock.now())) throw badRequest('link_invalid');
+  if (!findUsableToken(ctx.db, input.token, 'reset_password', site.id, ctx.clock.now())) throw badRequest('link_invalid');
   const passwordHash = await hasher.hash(input.password);
   const user = writeTransaction(ctx.db, (tx) => {
     const now = ctx.clock.now();
-    const row = consumeToken(tx, input.token, 'reset_password', now);
+    const row = consumeToken(tx, input.token, 'reset_password', site.id, now);
     if (!row) return null;
     replacePassword(tx, row.userId, passwordHash);
     // Any other reset link mailed earlier must not set the password again.

@@ -30,7 +30,7 @@ export function signupRoutes(router: Router, ctx: AppContext, hasher: PasswordHa
   // Opened from the mail, so it answers with a redirect to a page rather than JSON.
   router.get('/activate.php', async (req, res) => {
     const query = activateQuery.safeParse(req.query);
-    const user = query.success ? activateAccount(ctx, query.data.token) : null;
+    const user = query.success ? activateAccount(ctx, req.site, query.data.token) : null;
     if (!user) {
       res.redirect(302, ROUTES['activate-error']);
       return;
