@@ -8,9 +8,12 @@ import { midWordBreaks } from './shell-helpers.js';
 /** Every "ago" the chat header can say (chat-format.ts relativeParts): the longest of each unit. */
 const LONGEST_AGO: Array<[number, Intl.RelativeTimeFormatUnit]> = [[-59, 'minute'], [-23, 'hour'], [-6, 'day'], [-1, 'week'], [-3, 'week'], [-11, 'month'], [-2, 'year']];
 
+/** A 390 px phone keeps the line to one line; a 320 px one may wrap it onto a second, never cut it. */
+const PHONES = [{ width: 390, height: 844, lines: 1 }, { width: 320, height: 640, lines: 2 }];
+
 for (const locale of LOCALES) {
   test(`a chat's "last seen" line fits under the name on a touch phone (${locale})`, async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true });
+    const context = await browser.newContext({ baseURL, viewport: PHONES[0]!, hasTouch: true });
     await context.addCookies([{ name: 'i18n_redirected', value: locale, url: baseURL! }]);
     expect((await context.request.post('/api/user.php', { data: { email: DEMO_ACCOUNTS.free.email, password: DEMO_ACCOUNTS.free.password } })).status()).toBe(200);
     const chats = (await (await context.request.get('/api/chats.php')).json()) as ChatsResponse;
@@ -24,17 +27,38 @@ for (const locale of LOCALES) {
     // The seed decides when each member was last here: write each longest "last seen" of the
     // language into the line and see that none is cut with an ellipsis.
     const template = (JSON.parse(readFileSync(`client/src/i18n/messages/chat/${locale}.json`, 'utf8')) as Record<string, string>)['chat.lastSeen']!;
-    const cut = await presence.evaluate((line, { locale, template, agos }) => {
-      // "Last seen" is shown only while the peer is offline: as the line looks then, not in the
-      // bolder "Online" style James has whenever another spec has him connected.
-      line.classList.remove('chat-presence-online', 'chat-presence-typing');
-      const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-      return agos.map(([value, unit]) => template.replace('{when}', format.format(value, unit))).filter((text) => {
-        line.textContent = text;
-        return line.scrollWidth > line.clientWidth;
-      });
-    }, { locale, template, agos: LONGEST_AGO });
-    expect(cut).toEqual([]);
+    for (const phone of PHONES) {
+      await page.setViewportSize(phone);
+      const unfit = await presence.evaluate((line, { locale, template, agos, lines }) => {
+        // "Last seen" is shown only while the peer is offline: as the line looks then, not in the
+        // bolder "Online" style James has whenever another spec has him connected.
+        line.classList.remove('chat-presence-online', 'chat-presence-typing');
+        const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+        const menu = document.querySelector('.chat-header .chat-menu')!.getBoundingClientRect();
+        return agos.map(([value, unit]) => template.replace('{when}', format.format(value, unit))).flatMap((text) => {
+          line.textContent = text;
+          const words = document.createRange();
+          words.selectNodeContents(line);
+          const rects = [...words.getClientRects()].filter((r) => r.width > 0);
+          const lineCount = new Set(rects.map((r) => Math.round(r.top))).size;
+          // Cut with an ellipsis, on more lines than the phone allows, under the menu button, or
+          // wrapped inside a word rather than between two ("vor 23 | Stunden").
+          const cut = line.scrollWidth > line.clientWidth || line.scrollHeight > line.clientHeight;
+          const under = rects.some((r) => r.right > menu.left);
+          const node = line.firstChild!;
+          const top = (i: number) => {
+            const char = document.createRange();
+            char.setStart(node, i);
+            char.setEnd(node, i + 1);
+            return char.getBoundingClientRect().top;
+          };
+          const midWord = [...text].some((char, i) => i > 0 && !/\s/.test(char) && !/\s/.test(text[i - 1]!) && top(i) > top(i - 1) + 2);
+          const faults = [cut && 'cut', lineCount > lines && `${lineCount} lines`, under && 'under the menu', midWord && 'broken inside a word'].filter(Boolean);
+          return faults.length > 0 ? [`${text}: ${faults.join(', ')}`] : [];
+        });
+      }, { locale, template, agos: LONGEST_AGO, lines: phone.lines });
+      expect.soft(unfit, `${phone.width} px`).toEqual([]);
+    }
     await context.close();
   });
 }
