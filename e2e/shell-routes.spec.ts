@@ -31,7 +31,7 @@ test('visitors reach the public pages; members-only screens send them to log in'
 const NARROW_PAGES = ['/', '/login', '/reset-password', '/pages/terms', '/pages/privacy', '/pages/return-policy', '/pages/faq', '/this/does/not/exist'];
 
 for (const locale of LOCALES) {
-  test(`on a 320 px phone the visitor pages fit the screen and their titles break between words (${locale})`, async ({ browser, baseURL }) => {
+  test(`on a 320 px phone the visitor pages fit the screen, keep the brand's name and break their titles between words (${locale})`, async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, viewport: { width: 320, height: 640 }, hasTouch: true });
     await skipSiteEntryWarning(context);
     await context.addCookies([{ name: 'i18n_redirected', value: locale, url: baseURL! }]);
@@ -42,6 +42,10 @@ for (const locale of LOCALES) {
       // Nothing (the header's log-in button, a title, the 404's button) pushes the page sideways.
       expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `${path}: page width`).toBeLessThanOrEqual(320);
       expect.soft(await midWordBreaks(page, 'h1'), `${path}: title lines`).toEqual([]);
+      // The brand's name stays beside its mark, clear of the language menu and the log-in button.
+      await expect.soft(page.locator('.topnav .logo-text'), `${path}: brand name`).toBeVisible();
+      const [logo, actions] = await Promise.all([page.locator('.topnav .logo').boundingBox(), page.locator('.topnav-actions').boundingBox()]);
+      expect.soft(logo!.x + logo!.width, `${path}: brand beside the actions`).toBeLessThanOrEqual(actions!.x);
     }
     await context.close();
   });
