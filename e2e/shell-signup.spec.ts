@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { LOCALES } from '../shared/src/constants.js';
 import { skipSiteEntryWarning, uniqueEmail } from './shell-helpers.js';
 
 test.beforeEach(async ({ context }) => skipSiteEntryWarning(context));
@@ -106,6 +107,39 @@ test('on a 320 x 640 phone the dialog keeps its close button in view and each st
   const close = (await dialog(page).locator('.modal-close').boundingBox())!;
   expect(close.y).toBeGreaterThanOrEqual(frame.y);
 });
+
+for (const locale of LOCALES) {
+  test(`step 1 leaves no choice alone on a row, each label whole inside its choice, on 320 to 390 px phones (${locale})`, async ({ context, page, baseURL }) => {
+    await context.addCookies([{ name: 'i18n_redirected', value: locale, url: baseURL! }]);
+    for (const width of [320, 360, 375, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/signup');
+      // Both groups on screen before they are read: all() does not wait for them.
+      await expect(dialog(page).locator('.choice-group')).toHaveCount(2);
+      for (const group of await dialog(page).locator('.choice-group').all()) {
+        const layout = await group.evaluate((fieldset) => {
+          const choices = [...fieldset.querySelectorAll<HTMLElement>('.choice')];
+          const rows = new Map<number, number>();
+          for (const choice of choices) rows.set(Math.round(choice.getBoundingClientRect().top), (rows.get(Math.round(choice.getBoundingClientRect().top)) ?? 0) + 1);
+          // A label wider than its choice (cut or drawn over the border) or broken inside a word.
+          const unfit = choices.filter((choice) => {
+            const label = choice.lastElementChild as HTMLElement;
+            const box = choice.getBoundingClientRect();
+            const text = document.createRange();
+            text.selectNodeContents(label);
+            const lines = [...text.getClientRects()].filter((r) => r.width > 0);
+            return lines.some((r) => r.left < box.left || r.right > box.right) || (lines.length > 1 && !/\s/.test(label.textContent ?? ''));
+          });
+          return { perRow: [...rows.values()], unfit: unfit.map((c) => c.textContent) };
+        });
+        const legend = await group.locator('legend').textContent();
+        // Rows of equal count: "Both" under "Men" and "Women" was one choice alone on its row.
+        expect.soft(new Set(layout.perRow).size, `${width} px "${legend}": ${layout.perRow.join(' + ')} a row`).toBe(1);
+        expect.soft(layout.unfit, `${width} px "${legend}"`).toEqual([]);
+      }
+    }
+  });
+}
 
 test('client-side rules: minors and an e-mail as username are refused before sending', async ({ page }) => {
   await page.goto('/');
