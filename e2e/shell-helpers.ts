@@ -1,6 +1,11 @@
 import type { BrowserContext, Page } from '@playwright/test';
+import { keepEmailWhole } from '../client/src/i18n/keep-email-whole.js';
 
 /** Shared by the e2e/shell-*.spec.ts files (client shell). */
+
+/** A text as the app shows it: every catalogue's "e-mail" gets its non-breaking hyphen on loading. */
+export const shown = keepEmailWhole;
+
 export const DEMO = { email: 'demo@amora.test', password: 'demo-password' };
 
 /** Most specs are not about the adults-only warning: mark it dismissed before any page loads. */
@@ -20,7 +25,7 @@ export function collectAppErrors(page: Page): string[] {
 
 export async function logIn(page: Page, email = DEMO.email, password = DEMO.password): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel(/e-mail/i).fill(email);
+  await page.getByLabel(shown('E-mail address')).fill(email);
   await page.getByLabel(/password/i).fill(password);
   await page.locator('form button[type=submit]').click();
   await page.waitForURL('**/members');
@@ -74,5 +79,27 @@ export async function midWordBreaks(page: Page, selector: string): Promise<strin
       lineTop = top;
     });
     return breaks;
+  });
+}
+
+/**
+ * Each "e-mail" word of the page (e-mail, E-Mail, e-mailadres, e-mailem) drawn over two lines,
+ * with a few words around it: a reader saw "e-" at one line's end and "mail" at the next.
+ */
+export async function emailSplitAtHyphen(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const split: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(/(?<!\p{L})e[-\u2010\u2011]mail\p{L}*/giu)) {
+        const word = document.createRange();
+        word.setStart(node, match.index);
+        word.setEnd(node, match.index + match[0].length);
+        const lines = new Set([...word.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) split.push(text.slice(Math.max(0, match.index - 24), match.index + match[0].length + 24));
+      }
+    }
+    return split;
   });
 }

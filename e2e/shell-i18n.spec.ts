@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { LOCALES } from '../shared/src/constants.js';
-import { collectAppErrors, skipSiteEntryWarning, uniqueEmail } from './shell-helpers.js';
+import { collectAppErrors, shown, skipSiteEntryWarning, uniqueEmail } from './shell-helpers.js';
 
-const catalogue = (locale: string) => JSON.parse(readFileSync(`client/src/i18n/messages/${locale}.json`, 'utf8')) as Record<string, string>;
+/** The locale's texts as the app shows them (shown: "e-mail" whole). */
+const catalogue = (locale: string) =>
+  Object.fromEntries(Object.entries(JSON.parse(readFileSync(`client/src/i18n/messages/${locale}.json`, 'utf8')) as Record<string, string>).map(([key, text]) => [key, shown(text)]));
 
 test.beforeEach(async ({ context }) => skipSiteEntryWarning(context));
 

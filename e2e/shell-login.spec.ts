@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, skipSiteEntryWarning, uniqueEmail } from './shell-helpers.js';
+import { DEMO, shown, skipSiteEntryWarning, uniqueEmail } from './shell-helpers.js';
 
 test.beforeEach(async ({ context }) => skipSiteEntryWarning(context));
 
 async function attempt(page: import('@playwright/test').Page, email: string, password: string) {
-  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel(shown('E-mail address')).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
 }
@@ -13,7 +13,7 @@ test('a wrong password shows the spec message and keeps the e-mail', async ({ pa
   await page.goto('/login');
   await attempt(page, DEMO.email, 'not-the-password');
   await expect(page.getByTestId('login-error')).toHaveText('Login failed, please try again');
-  await expect(page.getByLabel('E-mail address')).toHaveValue(DEMO.email);
+  await expect(page.getByLabel(shown('E-mail address'))).toHaveValue(DEMO.email);
 });
 
 test('an empty field is named: the password alone, the e-mail alone, or both', async ({ page }) => {
@@ -22,9 +22,9 @@ test('an empty field is named: the password alone, the e-mail alone, or both', a
   await attempt(page, DEMO.email, '');
   await expect(error).toHaveText('Please enter your password.');
   await attempt(page, '', DEMO.password);
-  await expect(error).toHaveText('Please enter your e-mail address.');
+  await expect(error).toHaveText(shown('Please enter your e-mail address.'));
   await attempt(page, '   ', '');
-  await expect(error).toHaveText('Please enter your e-mail address and password.');
+  await expect(error).toHaveText(shown('Please enter your e-mail address and password.'));
 });
 
 test('after 5 wrong passwords the account is locked with the minutes shown', async ({ page, request }) => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LOCALES } from '../shared/src/constants.js';
-import { skipSiteEntryWarning, uniqueEmail } from './shell-helpers.js';
+import { shown, skipSiteEntryWarning, uniqueEmail } from './shell-helpers.js';
 
 test.beforeEach(async ({ context }) => skipSiteEntryWarning(context));
 
@@ -22,17 +22,17 @@ async function fillUpToAccountStep(page: Page, name: string) {
 test('sign-up through every step, activation from the e-mail, members frame', async ({ page }) => {
   const email = uniqueEmail('signup');
   await fillUpToAccountStep(page, 'Mila');
-  await dialog(page).getByLabel('E-mail address').fill(email);
+  await dialog(page).getByLabel(shown('E-mail address')).fill(email);
   await dialog(page).getByLabel('Password', { exact: true }).fill('a-good-password');
   await next(page);
   await expect(dialog(page)).toContainText('Say hello');
   await dialog(page).getByLabel(/Your first message/).fill('Hi there!');
   await next(page);
-  await expect(dialog(page)).toContainText('Check your e-mail');
+  await expect(dialog(page)).toContainText(shown('Check your e-mail'));
   await expect(dialog(page)).toContainText(email);
   await dialog(page).getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/complete-signup$/);
-  await expect(page.getByRole('region', { name: 'Confirm your e-mail address' })).toBeVisible();
+  await expect(page.getByRole('region', { name: shown('Confirm your e-mail address') })).toBeVisible();
   // The checklist's "check the inbox of <address>" reads as one sentence: the address goes on
   // after "of" or at the start of the next line, not in a narrow column of its own beside the text.
   const inSentence = await page.locator('.checklist .email-address').evaluate((address) => {
@@ -57,14 +57,14 @@ test('sign-up through every step, activation from the e-mail, members frame', as
   await page.getByRole('link', { name: 'Discover members' }).click();
   await expect(page).toHaveURL(/\/members$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search members');
-  await expect(page.getByRole('region', { name: 'Confirm your e-mail address' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: shown('Confirm your e-mail address') })).toHaveCount(0);
   await expect(page.locator('.account-dropdown')).toContainText('Mila');
 });
 
 test('after the account is made the keyboard goes on: Enter on the notice, then the new page starts at its heading', async ({ page }) => {
   const email = uniqueEmail('keyboard');
   await fillUpToAccountStep(page, 'Ines');
-  await dialog(page).getByLabel('E-mail address').fill(email);
+  await dialog(page).getByLabel(shown('E-mail address')).fill(email);
   await dialog(page).getByLabel('Password', { exact: true }).fill('a-good-password');
   await page.keyboard.press('Enter');
   await expect(dialog(page).getByLabel(/Your first message/)).toBeFocused();
@@ -83,7 +83,7 @@ test('after the account is made the keyboard goes on: Enter on the notice, then 
 test('on a 320 x 640 phone the dialog keeps its close button in view and each step\'s buttons inside it, one line each', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   await fillUpToAccountStep(page, 'Nina');
-  await dialog(page).getByLabel('E-mail address').fill(uniqueEmail('narrow'));
+  await dialog(page).getByLabel(shown('E-mail address')).fill(uniqueEmail('narrow'));
   await dialog(page).getByLabel('Password', { exact: true }).fill('a-good-password');
   await next(page);
   const submit = dialog(page).getByRole('button', { name: 'Create my account' });
@@ -181,11 +181,11 @@ test('a date of birth or username left empty is called missing, a half-typed dat
 
 test('an e-mail left empty is called missing, a malformed one invalid', async ({ page }) => {
   await fillUpToAccountStep(page, 'Jana');
-  const field = dialog(page).getByLabel('E-mail address');
+  const field = dialog(page).getByLabel(shown('E-mail address'));
   await dialog(page).getByLabel('Password', { exact: true }).fill('a-good-password');
   await next(page);
-  await expect(dialog(page).locator('.field-error')).toHaveText('Please enter your e-mail address.');
-  await expect(field).toHaveAccessibleDescription('Please enter your e-mail address.');
+  await expect(dialog(page).locator('.field-error')).toHaveText(shown('Please enter your e-mail address.'));
+  await expect(field).toHaveAccessibleDescription(shown('Please enter your e-mail address.'));
   await field.fill('jana');
   await next(page);
   await expect(dialog(page).locator('.field-error')).toHaveText('Invalid email');
@@ -194,7 +194,7 @@ test('an e-mail left empty is called missing, a malformed one invalid', async ({
 
 test('did-you-mean: a mistyped domain is offered and applied in one click', async ({ page }) => {
   await fillUpToAccountStep(page, 'Noor');
-  const field = dialog(page).getByLabel('E-mail address');
+  const field = dialog(page).getByLabel(shown('E-mail address'));
   await field.fill('noor@gmial.com');
   await field.blur();
   await dialog(page).getByRole('button', { name: 'noor@gmail.com' }).click();
@@ -203,7 +203,7 @@ test('did-you-mean: a mistyped domain is offered and applied in one click', asyn
 
 test('a network failure shows the error and the draft survives a reload (password excepted)', async ({ page }) => {
   await fillUpToAccountStep(page, 'Lotte');
-  await dialog(page).getByLabel('E-mail address').fill(uniqueEmail('offline'));
+  await dialog(page).getByLabel(shown('E-mail address')).fill(uniqueEmail('offline'));
   await dialog(page).getByLabel('Password', { exact: true }).fill('a-good-password');
   await next(page);
   await page.route('**/api/signup.php', (route) => route.abort('internetdisconnected'));
@@ -223,7 +223,7 @@ test('a network failure shows the error and the draft survives a reload (passwor
 
 test('an existing account gets a log-in prompt', async ({ page }) => {
   await fillUpToAccountStep(page, 'Demo');
-  await dialog(page).getByLabel('E-mail address').fill('demo@amora.test');
+  await dialog(page).getByLabel(shown('E-mail address')).fill('demo@amora.test');
   await dialog(page).getByLabel('Password', { exact: true }).fill('whatever-password');
   await next(page);
   await next(page);
@@ -235,5 +235,5 @@ test('an existing account gets a log-in prompt', async ({ page }) => {
   await expect(logIn).toHaveAccessibleDescription('You already have an account, please log in.');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByLabel('E-mail address')).toHaveValue('demo@amora.test');
+  await expect(page.getByLabel(shown('E-mail address'))).toHaveValue('demo@amora.test');
 });

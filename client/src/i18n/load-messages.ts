@@ -1,4 +1,5 @@
 import type { Locale } from '@shared/constants.js';
+import { keepEmailWhole } from './keep-email-whole.js';
 
 export type Messages = Record<string, string>;
 
@@ -14,5 +15,7 @@ async function load(catalogues: Record<string, () => Promise<Messages>>, path: s
 
 export async function loadMessages(locale: Locale): Promise<Messages> {
   const [shell, chat] = await Promise.all([load(shellCatalogues, `./messages/${locale}.json`), load(chatCatalogues, `./messages/chat/${locale}.json`)]);
-  return { ...chat, ...shell };
+  const merged: Messages = { ...chat, ...shell };
+  for (const key of Object.keys(merged)) merged[key] = keepEmailWhole(merged[key]!);
+  return merged;
 }
