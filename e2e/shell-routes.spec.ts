@@ -94,6 +94,18 @@ test('the terms page shows the company details, the cleaned support phone and th
   await expect(phone).toHaveAttribute('href', /^tel:\+?\d+$/);
 });
 
+test('the company\'s address names its country in the page\'s language', async ({ context, page, baseURL }) => {
+  for (const locale of LOCALES) {
+    await context.addCookies([{ name: 'i18n_redirected', value: locale, url: baseURL! }]);
+    await page.goto('/pages/terms');
+    // The browser's own name for the Netherlands in that language: "Niederlande", "Pays-Bas", ...
+    const country = await page.evaluate((language) => new Intl.DisplayNames([language], { type: 'region' }).of('NL')!, locale);
+    const address = page.locator('.company-list dd').nth(1);
+    await expect.soft(address, locale).toHaveText(/, 1017 EG Amsterdam, /);
+    await expect.soft(address, locale).toHaveText(new RegExp(`, ${country}$`));
+  }
+});
+
 test('members reach every screen of the spec: a real frame, never a blank page', async ({ page }) => {
   await logIn(page);
   const paths = ['/members', '/members/5', '/likes', '/likes/given', '/likes/m/5', '/credits', '/credits/2/ideal', '/credits/repeat-order', '/directdebit', '/transactions', '/transactions/3', '/premium', '/pricing', '/profile', '/settings', '/notifications', '/match-finder', '/swipe-game', '/signup-matches', '/complete-signup', '/chats', '/chats/1', '/members/5/chat'];

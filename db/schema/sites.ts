@@ -30,6 +30,10 @@ export const sites = sqliteTable('sites', {
   companyAddress: text('company_address').notNull().default(''),
   companyKvk: text('company_kvk').notNull().default(''),
   companyCity: text('company_city').notNull().default(''),
+  /**
+   * ISO 3166-1 alpha-2 code ("NL"), shown in the reader's language. An English name ("Netherlands",
+   * as sites stored it before) is still understood; other text is shown as stored.
+   */
   companyCountry: text('company_country').notNull().default(''),
   companyTradenames: text('company_tradenames', { mode: 'json' }).$type<string[]>().notNull().default([]),
   companyVatNumbers: text('company_vat_numbers', { mode: 'json' }).$type<string[]>().notNull().default([]),

@@ -49,7 +49,7 @@ export const DEMO_SITE = {
   companyAddress: 'Keizersgracht 482',
   companyKvk: '81234567',
   companyCity: '1017 EG Amsterdam',
-  companyCountry: 'Netherlands',
+  companyCountry: 'NL',
   companyTradenames: ['Amora', 'Amora Dating', 'Amora Chat'],
   companyVatNumbers: ['NL862345671B01'],
   addedDate: '2024-03-18',

@@ -25,6 +25,7 @@ export interface CompanyDto {
   address: string;
   kvk: string;
   city: string;
+  /** ISO 3166-1 alpha-2 code; on a site that stored it before the seed used codes, an English name */
   country: string;
   tradenames: string[];
   vat_numbers: string[];

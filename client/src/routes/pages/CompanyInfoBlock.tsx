@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { FormattedDate } from 'react-intl';
+import { FormattedDate, useIntl } from 'react-intl';
 import { cleanSupportPhone } from '@shared/rules/support-phone.js';
 import { termsVersionDate } from '@shared/rules/terms-date.js';
 import { fetchCompanyInfo, type CompanyInfo } from '../../api/settings.js';
 import { useT } from '../../i18n/use-t.js';
 import { useAtomValue } from '../../state/jotai.js';
 import { settingsAtom } from '../../state/settings.js';
+import { companyCountryName } from './company-country.js';
 
 const list = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : (value ?? ''));
 
@@ -22,6 +23,7 @@ function useCompanyInfo(): CompanyInfo | null {
 /** Who runs the site: company, address, chamber of commerce, VAT, support contacts. */
 export function CompanyInfoBlock() {
   const t = useT();
+  const { locale } = useIntl();
   const info = useCompanyInfo();
   const settings = useAtomValue(settingsAtom);
   if (!info) return null;
@@ -34,7 +36,7 @@ export function CompanyInfoBlock() {
         <dd>{info.name}</dd>
         <dt>{t('pages.address')}</dt>
         <dd>
-          {info.address}, {info.city}, {info.country}
+          {info.address}, {info.city}, {companyCountryName(info.country, locale)}
         </dd>
         <dt>{t('pages.kvk')}</dt>
         <dd>{info.kvk}</dd>

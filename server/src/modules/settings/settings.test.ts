@@ -59,7 +59,7 @@ describe('GET /api/settings.php', () => {
       signups: 'all', enable_site_entry_popup: 'yes', support_phone: '+31 20-808 12 34', push_public_key: '',
     });
     expect(s.company).toEqual({
-      name: 'Amora Media B.V.', address: 'Keizersgracht 482', kvk: '81234567', city: '1017 EG Amsterdam', country: 'Netherlands',
+      name: 'Amora Media B.V.', address: 'Keizersgracht 482', kvk: '81234567', city: '1017 EG Amsterdam', country: 'NL',
       tradenames: ['Amora', 'Amora Dating', 'Amora Chat'], vat_numbers: ['NL862345671B01'],
     });
     expect(s.added).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -154,7 +154,7 @@ describe('GET /api/companyinfo.php', () => {
     const res = await client.get('/api/companyinfo.php');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      name: 'Amora Media B.V.', address: 'Keizersgracht 482', kvk: '81234567', city: '1017 EG Amsterdam', country: 'Netherlands',
+      name: 'Amora Media B.V.', address: 'Keizersgracht 482', kvk: '81234567', city: '1017 EG Amsterdam', country: 'NL',
       tradenames: ['Amora', 'Amora Dating', 'Amora Chat'], vat_numbers: ['NL862345671B01'],
       support_phone: '+31 20-808 12 34', delete_discount: 50, added: '2024-03-18',
     });
