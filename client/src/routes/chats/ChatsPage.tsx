@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { pathFor } from '@shared/routes.js';
 import { usePageTitle } from '../../app/page-title.js';
 import { ChatList } from '../../components/chat/ChatList.js';
-import { ChatIcon } from '../../components/chat/ChatIcons.js';
+import { ChatPaneArt } from '../../components/chat/ChatPaneArt.js';
 import { ChatThreadView } from '../../components/chat/ChatThreadView.js';
 import { useAtomValue } from '../../state/jotai.js';
 import { followDrafts } from '../../state/chat-drafts.js';
@@ -81,12 +81,17 @@ export default function ChatsPage() {
           <ChatThreadView key={byProfile ? `p${numericId}` : `c${numericId}`} target={target} focusOnOpen={desktop} />
         ) : (
           <div className="chat-placeholder">
-            <span className="chat-placeholder-icon" aria-hidden="true">
-              <ChatIcon name="chat" size={40} />
-            </span>
+            <ChatPaneArt />
             <p className="chat-placeholder-title">{intl.formatMessage({ id: 'chat.pickTitle' })}</p>
-            {/* With no chats there is none to choose: the list beside says how to get one. */}
-            {(!loaded || entries.size > 0) && <p>{intl.formatMessage({ id: 'chat.pickText' })}</p>}
+            {/* With no chats there is none to choose: the list beside says how to get one, with its own button. */}
+            {(!loaded || entries.size > 0) && (
+              <>
+                <p className="chat-placeholder-hint">{intl.formatMessage({ id: 'chat.pickText' })}</p>
+                <Link className="btn btn-secondary btn-md chat-placeholder-action" to={pathFor('members')}>
+                  {intl.formatMessage({ id: 'chat.findMembers' })}
+                </Link>
+              </>
+            )}
           </div>
         )}
       </section>
