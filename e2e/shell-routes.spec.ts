@@ -106,6 +106,42 @@ test('the company\'s address names its country in the page\'s language', async (
   }
 });
 
+test('on a 320 px phone the company details stay inside their card, each label clear of its value', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 320, height: 640 }, hasTouch: true });
+  await skipSiteEntryWarning(context);
+  const page = await context.newPage();
+  for (const locale of LOCALES) {
+    await context.addCookies([{ name: 'i18n_redirected', value: locale, url: baseURL! }]);
+    await page.goto('/pages/terms');
+    await expect(page.locator('.company-list dd').last()).toBeVisible();
+    const problems = await page.locator('.company').evaluate((card) => {
+      const box = card.getBoundingClientRect();
+      const found: string[] = [];
+      const items = [...card.querySelectorAll('.company-list > dt, .company-list > dd')];
+      for (const item of items) {
+        // The text's own extent: a child wider than its box (an unbroken address) overflows it.
+        const range = document.createRange();
+        range.selectNodeContents(item);
+        const text = range.getBoundingClientRect();
+        if (text.left < box.left - 0.5 || text.right > box.right + 0.5) found.push(`${item.textContent} leaves the card`);
+      }
+      for (const label of card.querySelectorAll('.company-list > dt')) {
+        const value = label.nextElementSibling!;
+        const a = label.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(label);
+        const labelText = range.getBoundingClientRect();
+        const b = value.getBoundingClientRect();
+        const apart = labelText.right <= b.left || b.bottom <= a.top || a.bottom <= b.top;
+        if (!apart) found.push(`${label.textContent} runs into ${value.textContent}`);
+      }
+      return found;
+    });
+    expect.soft(problems, locale).toEqual([]);
+  }
+  await context.close();
+});
+
 test('members reach every screen of the spec: a real frame, never a blank page', async ({ page }) => {
   await logIn(page);
   const paths = ['/members', '/members/5', '/likes', '/likes/given', '/likes/m/5', '/credits', '/credits/2/ideal', '/credits/repeat-order', '/directdebit', '/transactions', '/transactions/3', '/premium', '/pricing', '/profile', '/settings', '/notifications', '/match-finder', '/swipe-game', '/signup-matches', '/complete-signup', '/chats', '/chats/1', '/members/5/chat'];

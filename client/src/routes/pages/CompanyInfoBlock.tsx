@@ -3,6 +3,7 @@ import { FormattedDate, useIntl } from 'react-intl';
 import { cleanSupportPhone } from '@shared/rules/support-phone.js';
 import { termsVersionDate } from '@shared/rules/terms-date.js';
 import { fetchCompanyInfo, type CompanyInfo } from '../../api/settings.js';
+import { EmailAddress } from '../../components/EmailAddress.js';
 import { useT } from '../../i18n/use-t.js';
 import { useAtomValue } from '../../state/jotai.js';
 import { settingsAtom } from '../../state/settings.js';
@@ -64,7 +65,9 @@ export function CompanyInfoBlock() {
           <>
             <dt>{t('pages.email')}</dt>
             <dd>
-              <a href={`mailto:${settings.support_email}`}>{settings.support_email}</a>
+              <a href={`mailto:${settings.support_email}`}>
+                <EmailAddress value={settings.support_email} />
+              </a>
             </dd>
           </>
         )}
