@@ -60,13 +60,15 @@ for (const locale of LOCALES) {
     await skipSiteEntryWarning(context);
     await context.addCookies([{ name: 'i18n_redirected', value: locale, url: baseURL! }]);
     const page = await context.newPage();
-    for (const width of [320, 390]) {
-      await page.setViewportSize({ width, height: 800 });
-      for (const path of EMAIL_PAGES) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        // The terms' company block, the last text to arrive.
-        if (path === '/pages/terms') await expect(page.locator('.company')).toBeVisible();
+    // Each page loaded once and laid out at both widths: a resize re-wraps the text as a load would.
+    for (const path of EMAIL_PAGES) {
+      await page.setViewportSize({ width: 320, height: 800 });
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // The terms' company block, the last text to arrive.
+      if (path === '/pages/terms') await expect(page.locator('.company')).toBeVisible();
+      for (const width of [320, 390]) {
+        await page.setViewportSize({ width, height: 800 });
         expect.soft(await emailSplitAtHyphen(page), `${width} px ${path}`).toEqual([]);
       }
     }
@@ -74,14 +76,20 @@ for (const locale of LOCALES) {
     // font would stand out (es says "correo electrónico" and has no "e-mail" to look at).
     if (locale !== 'es') {
       await page.goto('/login');
+      await expect(page.locator('main form label.field-label').first()).toHaveText(/e.mail/i);
+      await page.evaluate(() => document.fonts.ready);
       const cdp = await context.newCDPSession(page);
       await cdp.send('DOM.enable');
       await cdp.send('CSS.enable');
-      const { root } = await cdp.send('DOM.getDocument');
-      const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'main form label.field-label' });
-      const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
-      expect(await page.locator('main form label.field-label').first().textContent()).toMatch(/e.mail/i);
-      expect(fonts.map((font) => font.familyName)).toHaveLength(1);
+      // Asked again until the label's node holds still: React may replace it between the query
+      // and the font lookup ("Could not find node with given id" in a CI run).
+      const fontsOfLabel = async () => {
+        const { root } = await cdp.send('DOM.getDocument');
+        const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'main form label.field-label' });
+        if (!nodeId) return null;
+        return cdp.send('CSS.getPlatformFontsForNode', { nodeId }).then(({ fonts }) => fonts.map((font) => font.familyName), () => null);
+      };
+      await expect.poll(fontsOfLabel).toHaveLength(1);
     }
     await context.close();
   });
