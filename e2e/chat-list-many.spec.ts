@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import type { ChatsResponse } from '../shared/src/api/chats.js';
 import { startPrivateServer, type PrivateServer } from './private-server.js';
 import { skipSiteEntryWarning, uniqueEmail } from './shell-helpers.js';
 
@@ -176,5 +177,131 @@ test('on a phone the list is where it was after a chat; a focused entry keeps th
   await expect(rowAt(page, 1)).toContainText('Focus follows me');
   await expect(rowAt(page, 1).locator('.chat-list-link')).toBeFocused();
   expect(await rows(page).count()).toBeLessThan(MOST_ROWS_RENDERED);
+  await context.close();
+});
+
+/** A member who stops scrolling: the list takes a scroll in the last half second as the member still scrolling, and moves for nothing then. */
+const memberPauses = (page: Page) => page.clock.fastForward(1_000);
+
+/**
+ * The entry wholly in the list's viewport. A failure says where the list was when it was seen
+ * failing: a CI run once found it at its top after a reload.
+ */
+async function expectInView(page: Page, entry: Locator): Promise<void> {
+  try {
+    await expect(entry).toBeInViewport({ ratio: 1 });
+  } catch (error) {
+    const state = await scroller(page).evaluate((el) => {
+      const shown = [...el.querySelectorAll('[data-testid=chat-list-item]')].map((item) => item.getAttribute('aria-posinset')).join(',');
+      return `the list at ${el.scrollTop} of ${el.scrollHeight} px (viewport ${el.clientHeight} px), entries rendered: ${shown}`;
+    });
+    throw new Error(`${(error as Error).message}\n${state}`);
+  }
+}
+
+async function conversationLink(context: BrowserContext, i: number): Promise<string> {
+  const chats = (await (await context.request.get('/api/chats.php')).json()) as ChatsResponse;
+  return `/chats/${chats.chats.find((c) => c.profile.name === senderName(i))!.conversation}`;
+}
+
+test('on a desktop the open chat comes into view in the list when opened by a link, Back, a reload or on coming back to /chats; not when clicked in the list; the focus stays where it was', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1440, height: 900 } });
+  const page = await crowdedPage(context);
+  // The page's own clock, to let "the member stopped scrolling" pass at once (memberPauses).
+  await page.clock.install();
+  // Far down the list (about the 250th entry), not rendered while the list is at its top.
+  const far = row(page, senderName(50));
+  const farLink = await conversationLink(context, 50);
+  /** The entry whose link has the focus ('' for one outside the list). */
+  const focusedEntry = () => page.evaluate(() => (document.activeElement?.closest('.chat-list') ? (document.activeElement.closest('[data-testid=chat-list-item]')?.querySelector('.chat-list-name')?.textContent ?? '?') : ''));
+  const opened = (name: string) => expect(page.getByTestId('chat-message').filter({ hasText: `Hello from ${name}` })).toBeVisible();
+  /** The open chat's entry shown; the focus where the member left it: outside the list, or on the entry they last clicked. */
+  const shownOpen = async (focused = '') => {
+    await expectInView(page, far);
+    await expect(far).toHaveClass(/is-active/);
+    expect(await focusedEntry()).toBe(focused);
+  };
+  const nameAt = async (position: number) => (await rowAt(page, position).locator('.chat-list-name').textContent())!;
+
+  // A link (a mail, a notification, a bookmark) to the chat.
+  await page.goto(farLink);
+  await opened(senderName(50));
+  await shownOpen();
+
+  // Another chat opened from the list's top, then Back (in the app, no page load).
+  await scroller(page).evaluate((el) => (el.scrollTop = 0));
+  await memberPauses(page);
+  const third = await nameAt(3);
+  await rowAt(page, 3).locator('.chat-list-link').click();
+  await opened(third);
+  await page.goBack();
+  await opened(senderName(50));
+  await shownOpen(third);
+
+  // A reload, and /chats, which reopens the chat opened last.
+  await scroller(page).evaluate((el) => (el.scrollTop = 0));
+  await page.reload();
+  await opened(senderName(50));
+  await shownOpen();
+  await scroller(page).evaluate((el) => (el.scrollTop = 0));
+  await page.goto('/chats');
+  await expect(page).toHaveURL(new RegExp(`${farLink}$`));
+  await opened(senderName(50));
+  await shownOpen();
+
+  // An entry the member clicks is where they look: the list does not move, even for an entry cut
+  // at the viewport's top. A mouse click where it shows (Playwright's own click scrolls first).
+  await scroller(page).evaluate((el) => (el.scrollTop = 40));
+  await memberPauses(page);
+  await expect(rowAt(page, 1)).toBeInViewport();
+  const cut = (await rowAt(page, 1).boundingBox())!;
+  const listTop = (await scroller(page).boundingBox())!.y;
+  expect(cut.y).toBeLessThan(listTop);
+  const first = await nameAt(1);
+  await page.mouse.click(cut.x + 100, (listTop + cut.y + cut.height) / 2);
+  await expect(rowAt(page, 1)).toHaveClass(/is-active/);
+  await opened(first);
+  expect(await scroller(page).evaluate((el) => el.scrollTop)).toBe(40);
+  await context.close();
+});
+
+test('on a desktop a chat opened while the member scrolls the list leaves the list where they scroll it', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1440, height: 900 } });
+  const page = await crowdedPage(context);
+  await page.clock.install();
+  const farLink = await conversationLink(context, 50);
+  await page.goto(farLink);
+  await expectInView(page, row(page, senderName(50)));
+  await scroller(page).evaluate((el) => (el.scrollTop = 0));
+  await memberPauses(page);
+  await rowAt(page, 3).locator('.chat-list-link').click();
+  await expect(rowAt(page, 3)).toHaveClass(/is-active/);
+
+  // The member scrolls and, before they stop, Back opens the far chat again. The page's clock
+  // stands still meanwhile: "before they stop" holds on a slow machine too.
+  await page.clock.pauseAt(Date.now() + 5_000);
+  await page.mouse.move(200, 500);
+  await page.mouse.wheel(0, 700);
+  await expect.poll(() => scroller(page).evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  const scrolled = await scroller(page).evaluate((el) => el.scrollTop);
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`${farLink}$`));
+  await expect(page.getByTestId('chat-message').filter({ hasText: `Hello from ${senderName(50)}` })).toBeVisible();
+  expect(await scroller(page).evaluate((el) => el.scrollTop)).toBe(scrolled);
+  await expect(row(page, senderName(50))).toHaveCount(0);
+  await context.close();
+});
+
+
+test('a chat opened on a narrow window comes into view in the list once the window is wide enough to show both', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 390, height: 844 } });
+  const page = await crowdedPage(context);
+  const farLink = await conversationLink(context, 50);
+  await page.goto(farLink);
+  await expect(page.getByTestId('chat-message').filter({ hasText: `Hello from ${senderName(50)}` })).toBeVisible();
+  // A phone's layout: the chat fills the window and the list is hidden.
+  await expect(scroller(page)).toBeHidden();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expectInView(page, row(page, senderName(50)));
   await context.close();
 });

@@ -32,7 +32,7 @@ export function ChatList({ activeProfile }: { activeProfile: number | null }) {
   const navigate = useNavigate();
   const keys = useMemo(() => chats.map((c) => String(c.profile.id)), [chats]);
   const stamps = useMemo(() => chats.map((c) => c.last_message?.id ?? -1), [chats]);
-  const view = useChatListWindow(keys, stamps);
+  const view = useChatListWindow(keys, stamps, activeProfile === null ? null : String(activeProfile));
 
   // After a delete (here or from the open chat's menu): the named entry's link, else the title.
   useFocusAfterDelete(({ profile }) => {
@@ -79,7 +79,7 @@ export function ChatList({ activeProfile }: { activeProfile: number | null }) {
       )}
       {/* Only the entries near the viewport are rendered: a member with hundreds of chats got them all at once. */}
       <div className="chat-list-scroll" ref={view.scrollerRef} onScroll={view.onScroll}>
-        <ul className="chat-list-items" ref={view.listRef} style={{ height: view.total }} onFocus={view.onFocus} onBlur={view.onBlur}>
+        <ul className="chat-list-items" ref={view.listRef} style={{ height: view.total }} onFocus={view.onFocus} onBlur={view.onBlur} onClickCapture={view.onClick}>
           {view.rows.map((index) => {
             const entry = chats[index]!;
             return (

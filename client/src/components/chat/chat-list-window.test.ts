@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildOffsets, visibleRange } from './chat-virtual-window.js';
-import { listAnchorsAt, rowsToRender, scrollTopForAnchors } from './chat-list-window.js';
+import { listAnchorsAt, listAnchorsFrom, rowsToRender, scrollTopForAnchors, scrollTopToReveal } from './chat-list-window.js';
 
 /** 500 chats of 68 px: a phone's viewport of 770 px shows about 11. */
 const heights = Array.from({ length: 500 }, () => 68);
@@ -70,5 +70,49 @@ describe('the chat list keeps what is on screen in place', () => {
 
   it('anchors nothing in an empty list', () => {
     expect(listAnchorsAt(buildOffsets([]), [], [], 0)).toEqual([]);
+  });
+});
+
+describe('the open chat brought into view', () => {
+  // a viewport of 770 px at 68 * 100: rows 100 to 111 are wholly in it
+  const at = 68 * 100;
+
+  it('moves nothing when the entry is wholly in view', () => {
+    expect(scrollTopToReveal(offsets, 100, at, 770)).toBeNull();
+    expect(scrollTopToReveal(offsets, 110, at, 770)).toBeNull();
+  });
+
+  it('brings an entry below to the bottom of the viewport, one above to its top, as little as it can, with 2 px to spare', () => {
+    // row 111 ends at 68 * 112 = 7616, 46 px below the viewport's bottom (7570)
+    expect(scrollTopToReveal(offsets, 111, at, 770)).toBe(68 * 112 - 770 + 2);
+    expect(scrollTopToReveal(offsets, 400, at, 770)).toBe(68 * 401 - 770 + 2);
+    expect(scrollTopToReveal(offsets, 99, at, 770)).toBe(68 * 99 - 2);
+    expect(scrollTopToReveal(offsets, 0, at, 770)).toBe(0);
+  });
+
+  it('shows all of an entry cut by a fraction of a pixel, in whole pixels', () => {
+    // 68.5 px rows: row 10 ends at 753.5, a quarter pixel below a viewport of 753.25
+    const fractional = buildOffsets(Array.from({ length: 20 }, () => 68.5));
+    expect(scrollTopToReveal(fractional, 10, 0, 753.25)).toBe(1 + 2);
+    expect(scrollTopToReveal(fractional, 2, 137.25, 753)).toBe(137 - 2);
+  });
+
+  it('shows the top of an entry taller than the viewport, and nothing for a row that is not there', () => {
+    expect(scrollTopToReveal(buildOffsets([68, 900, 68]), 1, 0, 770)).toBe(68 - 2);
+    expect(scrollTopToReveal(offsets, 500, at, 770)).toBeNull();
+  });
+
+  it('keeps the entry where it was put while the entries above and around it are measured', () => {
+    const keys = heights.map((_, i) => `p${i}`);
+    const stamps = heights.map((_, i) => 1000 - i);
+    const top = scrollTopToReveal(offsets, 400, 0, 770)!;
+    const anchors = listAnchorsFrom(offsets, keys, stamps, 400, top);
+    expect(anchors[0]).toEqual({ key: 'p400', delta: top - 68 * 400, stamp: 600 });
+    // every entry turned out 70 px tall: entry 400 starts where it was put, 70 px above the
+    // viewport's bottom, and is still wholly in view
+    const measured = buildOffsets(heights.map(() => 70));
+    const after = scrollTopForAnchors(anchors, measured, (k) => keys.indexOf(k), (k) => 1000 - Number(k.slice(1)))!;
+    expect(measured[400]! - after).toBe(770 - 68 - 2);
+    expect(scrollTopToReveal(measured, 400, after, 770)).toBeNull();
   });
 });

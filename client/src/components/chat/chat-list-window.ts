@@ -33,10 +33,41 @@ const ANCHOR_ROWS = 8;
  */
 export function listAnchorsAt(offsets: Float64Array, keys: readonly string[], stamps: readonly number[], scrollTop: number, rows = ANCHOR_ROWS): ListAnchor[] {
   if (keys.length === 0) return [];
-  const first = rowAtOffset(offsets, scrollTop);
+  return listAnchorsFrom(offsets, keys, stamps, rowAtOffset(offsets, scrollTop), scrollTop, rows);
+}
+
+/**
+ * Anchors on row `first` and the few after it for a viewport at `scrollTop`, wherever the row is
+ * in the viewport: the list that scrolled an entry into view keeps that entry where it put it
+ * while the entries around it are measured (their heights were estimates when it scrolled).
+ */
+export function listAnchorsFrom(offsets: Float64Array, keys: readonly string[], stamps: readonly number[], first: number, scrollTop: number, rows = ANCHOR_ROWS): ListAnchor[] {
   const anchors: ListAnchor[] = [];
-  for (let row = first; row < Math.min(keys.length, first + rows); row++) anchors.push({ key: keys[row]!, delta: scrollTop - offsets[row]!, stamp: stamps[row]! });
+  for (let row = Math.max(0, first); row < Math.min(keys.length, first + rows); row++) anchors.push({ key: keys[row]!, delta: scrollTop - offsets[row]!, stamp: stamps[row]! });
   return anchors;
+}
+
+/**
+ * Room left beside an entry scrolled into view: the list keeps an entry in place to within a pixel
+ * while the entries around it are measured (it does not scroll for less), which left the entry
+ * cut by a fraction of one.
+ */
+export const REVEAL_MARGIN_PX = 2;
+
+/**
+ * Where to scroll so that row `index` is wholly in a viewport of `height` at `scrollTop`, moving
+ * the list as little as the browser's scrollIntoView({ block: 'nearest' }) does: a row above
+ * comes to the viewport's top, a row below to its bottom (its top, if it is taller than the
+ * viewport), each with REVEAL_MARGIN_PX to spare. null when the row is in view already: then
+ * nothing moves. Whole pixels, rounded away from the row: rows are fractionally tall (68.5 px).
+ */
+export function scrollTopToReveal(offsets: Float64Array, index: number, scrollTop: number, height: number): number | null {
+  const top = offsets[index];
+  const bottom = offsets[index + 1];
+  if (top === undefined || bottom === undefined) return null;
+  if (top >= scrollTop && bottom <= scrollTop + height) return null;
+  if (top < scrollTop || bottom - top > height) return Math.max(0, Math.floor(top) - REVEAL_MARGIN_PX);
+  return Math.ceil(bottom - height) + REVEAL_MARGIN_PX;
 }
 
 /**

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type MouseEvent, type RefObject } from 'react';
 import { exactHeight, useRowHeights } from './use-row-heights.js';
 import { useScrollOrigin } from './use-scroll-origin.js';
 import { buildOffsets, isNearBottom, visibleRange } from './chat-virtual-window.js';
-import { listAnchorsAt, rowsToRender, scrollTopForAnchors, type ListAnchor } from './chat-list-window.js';
+import { listAnchorsAt, listAnchorsFrom, rowsToRender, scrollTopForAnchors, scrollTopToReveal, type ListAnchor } from './chat-list-window.js';
 
 /**
  * An entry's height until the first entries are measured: the 48 px avatar and 2 x 10 px of
@@ -32,12 +32,27 @@ const AT_TOP: ListPosition = { anchors: [], atBottom: false };
  */
 let keptPosition: ListPosition = AT_TOP;
 
+/**
+ * The entry the member clicked (or pressed Enter on) in the list, until the chat it opens is the
+ * open one: a chat opened from the list is where the member is looking, and the list does not
+ * scroll for it. Module state, as the click on /chats remounts the page into /chats/:id.
+ */
+let chosenInList: string | null = null;
+
+/** A member's scroll this recent means they are scrolling: the list does not scroll under them. */
+const MEMBER_SCROLLING_MS = 500;
+
 export interface ChatListWindow {
   scrollerRef: RefObject<HTMLDivElement | null>;
   listRef: RefObject<HTMLUListElement | null>;
   onScroll: () => void;
   onFocus: (event: FocusEvent<HTMLElement>) => void;
   onBlur: (event: FocusEvent<HTMLElement>) => void;
+  /**
+   * on the list, in the capture phase: notes the entry the member opens from it before its link
+   * navigates (which may render the newly open chat at once)
+   */
+  onClick: (event: MouseEvent<HTMLElement>) => void;
   /** the height of every entry together */
   total: number;
   /** the indexes of the entries to render, in list order */
@@ -53,9 +68,11 @@ export interface ChatListWindow {
  * heights are measured as they render, and the entries on screen stay where they are when others
  * change height or move to the top of the list (a new message), also while the list is hidden
  * (a phone shows the open chat instead). `keys` name the entries in list order; `stamps` (their
- * last message's id) change when an entry moves.
+ * last message's id) change when an entry moves. The open chat's entry (`activeKey`) is scrolled
+ * into view when the open chat changes other than from the list (a link, a reload, the chat
+ * reopened on arriving at /chats), never while the member scrolls, and without moving the focus.
  */
-export function useChatListWindow(keys: readonly string[], stamps: readonly number[]): ChatListWindow {
+export function useChatListWindow(keys: readonly string[], stamps: readonly number[], activeKey: string | null): ChatListWindow {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const { heights, version: measureVersion, measure } = useRowHeights(exactHeight);
@@ -64,6 +81,10 @@ export function useChatListWindow(keys: readonly string[], stamps: readonly numb
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
   const position = useRef<ListPosition>(keptPosition);
   const scrolls = useScrollOrigin();
+  /** when the member last scrolled the list (performance.now()) */
+  const memberScrolledAt = useRef(-Infinity);
+  /** the open chat's entry, to scroll into view once it is listed */
+  const pendingReveal = useRef<string | null>(null);
 
   const indexByKey = useMemo(() => new Map(keys.map((k, i) => [k, i])), [keys]);
   const stampByKey = useMemo(() => new Map(keys.map((k, i) => [k, stamps[i]!])), [keys, stamps]);
@@ -129,12 +150,77 @@ export function useChatListWindow(keys: readonly string[], stamps: readonly numb
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [offsets, indexByKey, stampByKey]);
 
+  // The open chat changed: its entry is to be shown, unless the member opened it from the list.
+  // Also on mounting (a link or a reload opens /chats/:id, /chats reopens the last chat).
+  useLayoutEffect(() => {
+    const chosen = activeKey !== null && activeKey === chosenInList;
+    chosenInList = null;
+    pendingReveal.current = chosen ? null : activeKey;
+  }, [activeKey]);
+
+  /**
+   * Shows the open chat's entry if it waits and is listed (a link opens the chat before the list
+   * has loaded). Replaces the position the restore above kept. Reads the layout only while an
+   * entry waits.
+   */
+  const revealPending = (el: HTMLDivElement) => {
+    const key = pendingReveal.current;
+    const index = key === null ? undefined : indexByKey.get(key);
+    if (key === null || index === undefined) return;
+    // A member scrolling keeps the list.
+    if (performance.now() - memberScrolledAt.current < MEMBER_SCROLLING_MS) {
+      pendingReveal.current = null;
+      return;
+    }
+    // A hidden list has no layout to scroll: the entry waits until the list has a size (the
+    // resize observer below), as when a window goes from a phone's layout to a desktop's. On a
+    // phone going back to the list remounts it at its kept place, and nothing waits then.
+    if (el.clientHeight === 0) return;
+    // Until the entry itself is measured its height is an estimate: once it is, the entry is shown
+    // again (a few pixels of it may have gone below the viewport), or found in view.
+    pendingReveal.current = heights.current.has(key) ? null : key;
+    const top = scrollTopToReveal(offsets, index, el.scrollTop - listOffset(), el.clientHeight);
+    if (top === null) return;
+    // Not scrollTo, which leaves a pixel's difference alone: an entry cut by one is not shown.
+    el.scrollTop = top + listOffset();
+    scrolls.ownScroll(el);
+    // Anchored on the entry itself: it stays where it was put while the entries around it, their
+    // heights estimated until now, render and are measured.
+    const listTop = el.scrollTop - listOffset();
+    position.current = listTop <= 0 ? AT_TOP : { anchors: listAnchorsFrom(offsets, keys, stamps, index, listTop), atBottom: false };
+    keptPosition = position.current;
+    syncViewport(el);
+  };
+  const latestReveal = useRef(revealPending);
+  useLayoutEffect(() => {
+    latestReveal.current = revealPending;
+  });
+
+  useLayoutEffect(() => {
+    if (scrollerRef.current) revealPending(scrollerRef.current);
+    // pendingReveal stands for activeKey; offsets and the key list are read with it
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [activeKey, indexByKey, offsets]);
+
   const onScroll = () => {
     const el = scrollerRef.current;
     if (!el) return;
     // The list's own corrective scroll keeps the anchor (use-scroll-origin.ts).
-    if (scrolls.movedByMember(el)) remember(el);
+    if (scrolls.movedByMember(el)) {
+      remember(el);
+      memberScrolledAt.current = performance.now();
+      // The member has taken the list elsewhere: an entry still waiting to be listed is not shown.
+      pendingReveal.current = null;
+    }
     syncViewport(el);
+  };
+
+  // A plain click (or Enter) on an entry's link: the chat opens from the list, in this tab.
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const target = event.target as HTMLElement;
+    const key = target.closest('a') ? target.closest<HTMLElement>('[data-row-key]')?.dataset.rowKey : undefined;
+    if (key !== undefined && key !== activeKey) chosenInList = key;
   };
 
   // The list's box changes size: the window, phone rotated or the list shown again after a chat.
@@ -143,6 +229,7 @@ export function useChatListWindow(keys: readonly string[], stamps: readonly numb
     if (!el) return;
     const observer = new ResizeObserver(() => {
       latestRestore.current(el);
+      latestReveal.current(el);
       syncViewport(el);
     });
     observer.observe(el);
@@ -165,5 +252,6 @@ export function useChatListWindow(keys: readonly string[], stamps: readonly numb
     }, 0);
   };
 
-  return { scrollerRef, listRef, onScroll, onFocus, onBlur, total, rows, offsets, measure };
+  return { scrollerRef, listRef, onScroll, onFocus, onBlur, onClick, total, rows, offsets, measure };
 }
+
