@@ -108,6 +108,24 @@ for (const locale of LOCALES) {
   });
 }
 
+test('on a desktop the list\'s title and "Find members" share one line in every language', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  expect((await context.request.post('/api/user.php', { data: { email: DEMO_ACCOUNTS.free.email, password: DEMO_ACCOUNTS.free.password } })).status()).toBe(200);
+  const page = await context.newPage();
+  for (const locale of LOCALES) {
+    await context.addCookies([{ name: 'i18n_redirected', value: locale, url: baseURL! }]);
+    await page.goto('/chats');
+    const find = page.locator('.chat-list-find');
+    await expect(find).toHaveText(chatLabel(locale, 'chat.findMembers'));
+    // The narrowest list column beside a chat (900 px) is as wide as the widest (380 px): one
+    // width tells for every desktop. de "Mitglieder finden" went under "Nachrichten".
+    const title = (await page.locator('.chat-list-header h1').boundingBox())!;
+    const link = (await find.boundingBox())!;
+    expect.soft(link.y, `${locale}: "${chatLabel(locale, 'chat.findMembers')}" beside the title`).toBeLessThan(title.y + title.height);
+  }
+  await context.close();
+});
+
 /** A label as the locale's chat catalogue has it. */
 function chatLabel(locale: string, key: string): string {
   return (JSON.parse(readFileSync(`client/src/i18n/messages/chat/${locale}.json`, 'utf8')) as Record<string, string>)[key]!;
