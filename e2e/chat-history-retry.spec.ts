@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import type { ChatsResponse, MessageDto, MessagesResponse } from '../shared/src/api/chats.js';
 import { DEMO_ACCOUNTS, memberContext } from './chat-fixtures.js';
+import { plainMessage, quietChatOf, serveMadeUpHistory } from './made-up-history.js';
 
 const TOTAL = 120;
 const PAGE = 60;
@@ -8,36 +8,21 @@ const PAGE = 60;
 /**
  * An older page that fails (here the server's paging allowance, 429) is asked again while the
  * member keeps looking at the top of the chat: no further scroll is needed for history to come.
- * The history endpoint is answered by the test with made-up pages, as in chat-long-history.
+ * The history is made up (made-up-history.ts).
  */
 test('an older page refused once is asked again while the top stays in view', async ({ browser, baseURL }) => {
   const james = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
-  const chats = (await (await james.request.get('/api/chats.php')).json()) as ChatsResponse;
-  const entry = chats.chats.filter((c) => c.profile.name !== DEMO_ACCOUNTS.free.name).at(-1)!;
-  const message = (id: number): MessageDto => ({
-    id,
-    conversation: entry.conversation,
-    sender: entry.profile.id,
-    client_id: `history-retry-${id}`,
-    kind: 'text',
-    body: `Message ${id}`,
-    gift_id: null,
-    created_at: new Date(Date.UTC(2025, 0, 1) + id * 60_000).toISOString(),
-  });
-
+  const entry = await quietChatOf(james);
   let olderAsked = 0;
-  await james.page.route('**/api/messages.php?*', async (route) => {
-    const url = new URL(route.request().url());
-    if (route.request().method() !== 'GET' || url.searchParams.get('conversation') !== String(entry.conversation)) return route.fallback();
-    if (url.searchParams.has('before') && ++olderAsked === 1) {
-      return route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: 'rate_limited' }) });
-    }
-    const real = (await (await route.fetch()).json()) as MessagesResponse;
-    const before = Number(url.searchParams.get('before') ?? TOTAL + 1);
-    const first = Math.max(1, before - PAGE);
-    const messages = Array.from({ length: before - first }, (_, i) => message(first + i));
-    const body: MessagesResponse = { ...real, messages, has_more: first > 1, history_cut: false, peer_last_read: 0, last_read: TOTAL };
-    await route.fulfill({ contentType: 'application/json', body: JSON.stringify(body) });
+  await serveMadeUpHistory(james.page, entry.conversation, {
+    total: TOTAL,
+    pageSize: PAGE,
+    message: (id) => plainMessage(entry, id),
+    olderPage: async (route) => {
+      if (++olderAsked > 1) return false;
+      await route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: 'rate_limited' }) });
+      return true;
+    },
   });
 
   await james.page.goto(`/chats/${entry.conversation}`);

@@ -1,22 +1,19 @@
 import { expect, test } from '@playwright/test';
-import type { ChatsResponse, MessageDto, MessagesResponse } from '../shared/src/api/chats.js';
+import type { MessageDto } from '../shared/src/api/chats.js';
 import { DEMO_ACCOUNTS, memberContext } from './chat-fixtures.js';
+import { quietChatOf, serveMadeUpHistory } from './made-up-history.js';
 
 const TOTAL = 10_000;
 const PAGE = 2_000;
 
 /**
- * A conversation with 10,000 messages: the history endpoint is answered by the test (pages of
+ * A conversation with 10,000 messages: the history is made up (made-up-history.ts, pages of
  * 2,000) so the client's windowing is what is measured. Only a few dozen rows may be in the DOM,
  * and loading older pages must keep the message on screen where it was.
  */
 test('10,000 messages stay windowed and scrolling back keeps the position', async ({ browser, baseURL }) => {
   const james = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
-  const chats = (await (await james.request.get('/api/chats.php')).json()) as ChatsResponse;
-  // A chat with a demo member that no other spec writes into: they write into James and Sophie's
-  // chat, and chat-drafts.spec.ts into his newest other one. A real message arriving among the
-  // test's made-up ones moves the oldest id the list pages back from.
-  const entry = chats.chats.filter((c) => c.profile.name !== DEMO_ACCOUNTS.free.name).at(-1)!;
+  const entry = await quietChatOf(james);
   const me = (await (await james.request.get('/api/user.php')).json()) as { user: { id: number } };
   const start = Date.UTC(2025, 0, 1);
   const message = (id: number): MessageDto => ({
@@ -34,17 +31,15 @@ test('10,000 messages stay windowed and scrolling back keeps the position', asyn
   // its request is open. A fixed delay here let a starved test process measure after the page had
   // landed, and compare with a row caught mid-update (top 0) instead of where it had been.
   const heldOlderPages: Array<() => void> = [];
-  await james.page.route('**/api/messages.php?*', async (route) => {
-    const url = new URL(route.request().url());
-    if (route.request().method() !== 'GET' || url.searchParams.get('conversation') !== String(entry.conversation)) return route.fallback();
-    const real = (await (await route.fetch()).json()) as MessagesResponse;
-    const before = Number(url.searchParams.get('before') ?? TOTAL + 1);
-    if (url.searchParams.has('before')) await new Promise<void>((resolve) => heldOlderPages.push(resolve));
-    const first = Math.max(1, before - PAGE);
-    const messages = Array.from({ length: before - first }, (_, i) => message(first + i));
-    // All read already (last_read): the chat opens at its newest message, not at an unread divider.
-    const body: MessagesResponse = { ...real, messages, has_more: first > 1, history_cut: false, peer_last_read: TOTAL - 10, last_read: TOTAL };
-    await route.fulfill({ contentType: 'application/json', body: JSON.stringify(body) });
+  await serveMadeUpHistory(james.page, entry.conversation, {
+    total: TOTAL,
+    pageSize: PAGE,
+    message,
+    peerLastRead: TOTAL - 10,
+    olderPage: async () => {
+      await new Promise<void>((resolve) => heldOlderPages.push(resolve));
+      return false;
+    },
   });
 
   await james.page.goto(`/chats/${entry.conversation}`);
