@@ -29,9 +29,9 @@ test('an older page refused once is asked again while the top stays in view', as
   const rows = james.page.getByTestId('chat-message');
   await expect(rows.filter({ hasText: `Message ${TOTAL}` })).toBeVisible();
 
-  // The jump to the top is repeated until the older page is asked for. A single jump was undone
-  // once in CI by the list keeping itself at its newest message while its rows were measured
-  // (since fixed, chat-jump-while-measuring); this test is about the retry, not that.
+  // The jump to the top is repeated until the older page is asked for: right after the chat opens,
+  // its rows are still being measured, and a list that is at its newest message keeps itself
+  // there, which undid a single jump in a CI run before its scroll event arrived.
   const scroller = james.page.getByTestId('chat-scroll');
   await expect
     .poll(async () => {

@@ -90,9 +90,6 @@ export function MessageList(props: MessageListProps) {
     if (fromPeer > 0) setUnseen((n) => n + fromPeer);
   }, [messages, me]);
 
-  /** Moved since last seen, and not to the end, where the browser puts a list whose box shrank. */
-  const movedByMemberUnseen = (el: HTMLDivElement) => scrolls.movedSinceSeen(el) && !isNearBottom(el.scrollTop, el.clientHeight, el.scrollHeight);
-
   const jumpToNewest = () => {
     const el = scroller.current;
     if (!el) return;
@@ -112,10 +109,6 @@ export function MessageList(props: MessageListProps) {
       pinned.current = false;
       anchor.current = { key: UNREAD_ROW_KEY, delta: -UNREAD_TOP_MARGIN_PX };
     }
-    // The member moved the list (Home, the scrollbar) after the rows changed and before that
-    // scroll's event: the list is where they put it, not pinned back to the newest message. Right
-    // after a chat opens, while its rows are measured, a jump to the top was undone so.
-    if (pinned.current && movedByMemberUnseen(el)) rememberPosition();
     if (pinned.current) {
       el.scrollTop = el.scrollHeight;
       scrolls.ownScroll(el);
@@ -189,8 +182,7 @@ export function MessageList(props: MessageListProps) {
     const observer = new ResizeObserver(() => {
       // The list got shorter from below (the composer grew a line, a notice appeared, the phone's
       // keyboard opened): a member who was at the newest message still sees it.
-      // Not under a member who has just moved it (their scroll event is still to come).
-      if (pinned.current && !movedByMemberUnseen(el) && el.scrollTop + el.clientHeight < el.scrollHeight - 1) {
+      if (pinned.current && el.scrollTop + el.clientHeight < el.scrollHeight - 1) {
         el.scrollTop = el.scrollHeight;
         scrolls.ownScroll(el);
       }
