@@ -1,7 +1,7 @@
 /**
  * A chat's history answered by the test with made-up pages instead of the server's, for specs of
- * the client's windowing and paging (chat-long-history, chat-history-retry): thousands of
- * messages without storing them.
+ * the client's windowing and paging (chat-long-history, chat-history-retry,
+ * chat-jump-while-measuring): thousands of messages without storing them.
  */
 import type { Page, Route } from '@playwright/test';
 import type { ChatEntryDto, ChatsResponse, MessageDto, MessagesResponse } from '../shared/src/api/chats.js';

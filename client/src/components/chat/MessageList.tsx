@@ -4,6 +4,7 @@ import type { ChatMessage } from '../../state/chat-thread.js';
 import { buildRows, UNREAD_ROW_KEY, type ChatRow } from './chat-format.js';
 import { dayLabel } from './chat-day-label.js';
 import { layoutHeight, useRowHeights } from './use-row-heights.js';
+import { useMemberInput } from './use-member-input.js';
 import { useScrollOrigin } from './use-scroll-origin.js';
 import { anchorAt, buildOffsets, isNearBottom, scrollTopFor, visibleRange, type ScrollAnchor } from './chat-virtual-window.js';
 import { MessageBubble } from './MessageBubble.js';
@@ -54,6 +55,7 @@ export function MessageList(props: MessageListProps) {
   const [unseen, setUnseen] = useState(0);
   const newestKey = useRef<string | null>(null);
   const scrolls = useScrollOrigin();
+  const memberInput = useMemberInput();
 
   const rows = useMemo(() => buildRows(messages, unreadFromKey), [messages, unreadFromKey]);
   /** whether the list has opened at the unread divider once (it does so only at the start) */
@@ -90,11 +92,20 @@ export function MessageList(props: MessageListProps) {
     if (fromPeer > 0) setUnseen((n) => n + fromPeer);
   }, [messages, me]);
 
+  /**
+   * The member moved the list and its scroll event is still to come: it moved since the list last
+   * put or saw it, with the member's input just before, and away from the end. The input tells
+   * their move from the browser's clamp of a list whose content shrank, which comes without one.
+   */
+  const movedByMemberUnseen = (el: HTMLDivElement) =>
+    memberInput.actedJustNow() && scrolls.movedSinceSeen(el) && !isNearBottom(el.scrollTop, el.clientHeight, el.scrollHeight);
+
   const jumpToNewest = () => {
     const el = scroller.current;
     if (!el) return;
     pinned.current = true;
     el.scrollTop = el.scrollHeight;
+    scrolls.ownScroll(el);
     setAtBottom(true);
     setUnseen(0);
   };
@@ -109,6 +120,10 @@ export function MessageList(props: MessageListProps) {
       pinned.current = false;
       anchor.current = { key: UNREAD_ROW_KEY, delta: -UNREAD_TOP_MARGIN_PX };
     }
+    // The member moved the list (Home, the scrollbar) after the rows changed and before that
+    // scroll's event: the list is where they put it, not pinned back to the newest message. Right
+    // after a chat opens, while its rows are measured, a jump to the top was undone so.
+    if (pinned.current && movedByMemberUnseen(el)) rememberPosition();
     if (pinned.current) {
       el.scrollTop = el.scrollHeight;
       scrolls.ownScroll(el);
@@ -141,7 +156,9 @@ export function MessageList(props: MessageListProps) {
     setAtBottom(true);
     setUnseen(0);
     const el = scroller.current;
-    if (el) el.scrollTop = el.scrollHeight;
+    if (!el) return;
+    el.scrollTop = el.scrollHeight;
+    scrolls.ownScroll(el);
   }, [stickToken]);
 
   // The footer (the peer's typing bubble) is no row: it changes no offsets, so the effect above
@@ -182,7 +199,8 @@ export function MessageList(props: MessageListProps) {
     const observer = new ResizeObserver(() => {
       // The list got shorter from below (the composer grew a line, a notice appeared, the phone's
       // keyboard opened): a member who was at the newest message still sees it.
-      if (pinned.current && el.scrollTop + el.clientHeight < el.scrollHeight - 1) {
+      // Not under a member who has just moved it (their scroll event is still to come).
+      if (pinned.current && !movedByMemberUnseen(el) && el.scrollTop + el.clientHeight < el.scrollHeight - 1) {
         el.scrollTop = el.scrollHeight;
         scrolls.ownScroll(el);
       }
@@ -194,7 +212,7 @@ export function MessageList(props: MessageListProps) {
 
 
   return (
-    <div className="chat-scroll" ref={scroller} onScroll={onScroll} data-testid="chat-scroll" role="log" aria-live="off" aria-label={intl.formatMessage({ id: 'chat.messages' })}>
+    <div className="chat-scroll" ref={scroller} onScroll={onScroll} {...memberInput.handlers} data-testid="chat-scroll" role="log" aria-live="off" aria-label={intl.formatMessage({ id: 'chat.messages' })}>
       <div className="chat-scroll-top">
         {historyCut && !hasMoreBefore && <p className="chat-history-cut">{intl.formatMessage({ id: 'chat.historyCut' })}</p>}
         {loadingOlder && <span className="spinner spinner-sm" aria-hidden="true" />}

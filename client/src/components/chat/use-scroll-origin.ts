@@ -14,6 +14,12 @@ export interface ScrollOrigin {
    * nor for an event that did not move (Chromium fires one when the box gets shorter without moving).
    */
   movedByMember(el: HTMLElement): boolean;
+  /**
+   * Whether the list stands elsewhere than where it was last put or seen, before its scroll event
+   * came: the member moved it (a key, the scrollbar) and a list about to scroll itself must not
+   * undo that. Also true where the box shrank under a list at its end (the browser moved it back).
+   */
+  movedSinceSeen(el: HTMLElement): boolean;
 }
 
 export function useScrollOrigin(): ScrollOrigin {
@@ -21,13 +27,20 @@ export function useScrollOrigin(): ScrollOrigin {
   const programmaticTop = useRef<number | null>(null);
   /** scrollTop at the last scroll event: an event that did not move is no scroll by the member */
   const lastEventTop = useRef<number | null>(null);
+  /** where the list was last put by code or seen at a scroll event */
+  const seenTop = useRef<number | null>(null);
   const origin = useRef<ScrollOrigin>({
     ownScroll(el) {
       programmaticTop.current = el.scrollTop;
+      seenTop.current = el.scrollTop;
+    },
+    movedSinceSeen(el) {
+      return seenTop.current !== null && Math.abs(el.scrollTop - seenTop.current) >= 1;
     },
     movedByMember(el) {
       const moved = lastEventTop.current === null || Math.abs(el.scrollTop - lastEventTop.current) >= 1;
       lastEventTop.current = el.scrollTop;
+      seenTop.current = el.scrollTop;
       if (programmaticTop.current !== null && Math.abs(el.scrollTop - programmaticTop.current) < 1) {
         programmaticTop.current = null;
         return false;
