@@ -8,14 +8,15 @@ const PAGE = 60;
 /**
  * Opens the quiet chat, with made-up history, and moves its list to the top at the moment its
  * first rows are measured: from a resize observer made after the list's own, which runs right
- * after the list's in the same frame, once the list has asked to lay out again. With `pressHome`
- * the move comes as the browser's Home would: the key's event first.
+ * after the list's in the same frame, once the list has asked to lay out again. With `homeFrom`
+ * the move comes as the browser's Home would, the key's event first: from an element in the list,
+ * or from the page (after a click on the list, the browser scrolls the box last clicked).
  */
-async function openAndMoveWhileMeasuring(browser: Browser, baseURL: string, pressHome: boolean): Promise<Member> {
+async function openAndMoveWhileMeasuring(browser: Browser, baseURL: string, homeFrom: 'list' | 'page' | null): Promise<Member> {
   const james = await memberContext(browser, baseURL, DEMO_ACCOUNTS.premium);
   const entry = await quietChatOf(james);
   await serveMadeUpHistory(james.page, entry.conversation, { total: TOTAL, pageSize: PAGE, message: (id) => plainMessage(entry, id) });
-  await james.page.addInitScript((withKey) => {
+  await james.page.addInitScript((keyFrom) => {
     const state = window as unknown as { movedFrom?: number };
     let watching = false;
     new MutationObserver(() => {
@@ -26,12 +27,13 @@ async function openAndMoveWhileMeasuring(browser: Browser, baseURL: string, pres
       const move = new ResizeObserver(() => {
         move.disconnect();
         state.movedFrom = scroller.scrollTop;
-        if (withKey) scroller.dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true }));
+        const keyTarget = keyFrom === 'list' ? scroller : keyFrom === 'page' ? document.body : null;
+        keyTarget?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true }));
         scroller.scrollTop = 0;
       });
       move.observe(row);
     }).observe(document, { childList: true, subtree: true });
-  }, pressHome);
+  }, homeFrom);
   await james.page.goto(`/chats/${entry.conversation}`);
   // The move came from the newest message, where the chat opened.
   await expect.poll(() => james.page.evaluate(() => (window as unknown as { movedFrom?: number }).movedFrom ?? 0)).toBeGreaterThan(1000);
@@ -43,15 +45,17 @@ async function openAndMoveWhileMeasuring(browser: Browser, baseURL: string, pres
  * the newest message while its rows are measured, and it used to put itself back there when it
  * laid the rows out again before the key's scroll event arrived.
  */
-test('Home pressed while the rows of a chat just opened are measured is not undone', async ({ browser, baseURL }) => {
-  const james = await openAndMoveWhileMeasuring(browser, baseURL!, true);
-  // At the top: the first page's oldest message is in view, and the page before it lands above.
-  await expect(james.page.locator(`[data-testid=chat-message][data-id="${TOTAL - PAGE + 1}"]`)).toBeInViewport();
-  await expect(james.page.locator(`[data-testid=chat-message][data-id="${TOTAL - PAGE}"]`)).toBeAttached();
-  await expect(james.page.locator(`[data-testid=chat-message][data-id="${TOTAL - PAGE + 1}"]`)).toBeInViewport();
-  await expect(james.page.getByTestId('chat-message').filter({ hasText: `Message ${TOTAL}` })).not.toBeInViewport();
-  await james.context.close();
-});
+for (const homeFrom of ['list', 'page'] as const) {
+  test(`Home pressed (from the ${homeFrom}) while the rows of a chat just opened are measured is not undone`, async ({ browser, baseURL }) => {
+    const james = await openAndMoveWhileMeasuring(browser, baseURL!, homeFrom);
+    // At the top: the first page's oldest message is in view, and the page before it lands above.
+    await expect(james.page.locator(`[data-testid=chat-message][data-id="${TOTAL - PAGE + 1}"]`)).toBeInViewport();
+    await expect(james.page.locator(`[data-testid=chat-message][data-id="${TOTAL - PAGE}"]`)).toBeAttached();
+    await expect(james.page.locator(`[data-testid=chat-message][data-id="${TOTAL - PAGE + 1}"]`)).toBeInViewport();
+    await expect(james.page.getByTestId('chat-message').filter({ hasText: `Message ${TOTAL}` })).not.toBeInViewport();
+    await james.context.close();
+  });
+}
 
 /**
  * The same move without the member's input is not theirs: the list stays at the newest message.
@@ -59,7 +63,7 @@ test('Home pressed while the rows of a chat just opened are measured is not undo
  * judged by position alone took that for the member's move and stopped following new messages.
  */
 test('a move of a chat just opened that no input of the member came with leaves it at the newest message', async ({ browser, baseURL }) => {
-  const james = await openAndMoveWhileMeasuring(browser, baseURL!, false);
+  const james = await openAndMoveWhileMeasuring(browser, baseURL!, null);
   await expect(james.page.getByTestId('chat-message').filter({ hasText: `Message ${TOTAL}` })).toBeInViewport();
   await expect(james.page.getByTestId('chat-jump')).toHaveCount(0);
   await james.context.close();

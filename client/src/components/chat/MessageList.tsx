@@ -55,7 +55,7 @@ export function MessageList(props: MessageListProps) {
   const [unseen, setUnseen] = useState(0);
   const newestKey = useRef<string | null>(null);
   const scrolls = useScrollOrigin();
-  const memberInput = useMemberInput();
+  const memberInput = useMemberInput(scroller);
 
   const rows = useMemo(() => buildRows(messages, unreadFromKey), [messages, unreadFromKey]);
   /** whether the list has opened at the unread divider once (it does so only at the start) */

@@ -1,6 +1,6 @@
-import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, type PointerEvent, type RefObject } from 'react';
 
-/** Keys that scroll a focused list. */
+/** Keys that scroll a list. */
 const SCROLL_KEYS = new Set(['Home', 'End', 'PageUp', 'PageDown', 'ArrowUp', 'ArrowDown', ' ']);
 
 /** How long after the member's input a move of the list counts as theirs. */
@@ -12,19 +12,30 @@ const INPUT_COUNTS_MS = 1_000;
  * that came with the member's input is theirs even before its scroll event arrives, and a move
  * without input is the browser's (it clamps a list whose content shrank).
  */
-export function useMemberInput() {
+export function useMemberInput(scroller: RefObject<HTMLElement | null>) {
   const actedAt = useRef(-Infinity);
   const note = () => {
     actedAt.current = performance.now();
   };
+
+  // A scroll key reaches the list from an element inside it, or from the page itself after a
+  // click on the list (the browser scrolls the box last clicked); not from the message box, where
+  // Home and the arrows move the caret.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const target = event.target;
+      if (!SCROLL_KEYS.has(event.key) || !(target instanceof Node)) return;
+      if (target === document.body || target === document.documentElement || scroller.current?.contains(target)) note();
+    };
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => document.removeEventListener('keydown', onKeyDown, true);
+  }, [scroller]);
+
   return {
     /** for the scrolling element */
     handlers: {
       onWheel: note,
       onTouchMove: note,
-      onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
-        if (SCROLL_KEYS.has(event.key)) note();
-      },
       // On the element itself, not a row: its scrollbar.
       onPointerDown: (event: PointerEvent<HTMLElement>) => {
         if (event.target === event.currentTarget) note();
