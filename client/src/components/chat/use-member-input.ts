@@ -1,30 +1,35 @@
-import { useEffect, useRef, type PointerEvent, type RefObject } from 'react';
+import { useEffect, useRef, type PointerEvent, type RefObject, type TouchEvent, type WheelEvent } from 'react';
 
-/** Keys that scroll a list. */
-const SCROLL_KEYS = new Set(['Home', 'End', 'PageUp', 'PageDown', 'ArrowUp', 'ArrowDown', ' ']);
+/** Keys that scroll a list up, towards older messages (Shift+Space too). */
+const UP_KEYS = new Set(['Home', 'PageUp', 'ArrowUp']);
 
 /** How long after the member's input a move of the list counts as theirs. */
 const INPUT_COUNTS_MS = 1_000;
 
 /**
- * Tells a list whether the member acted on it just now: the wheel, a touch, a scroll key, the
- * scrollbar. A list that is about to scroll itself (to stay at its newest row) reads it: a move
- * that came with the member's input is theirs even before its scroll event arrives, and a move
- * without input is the browser's (it clamps a list whose content shrank).
+ * Tells a list whether the member just acted on it in a way that takes it up, away from its
+ * newest row: the wheel or a finger upwards, a key (Home, Page Up, the up arrow, Shift+Space), a
+ * press on the scrollbar. A list that is about to scroll itself (to stay at its newest row) reads
+ * it: a move that came with such input is theirs even before its scroll event arrives, and a move
+ * without it is the browser's (it clamps a list whose content shrank). Input downwards does not
+ * count: at the newest row it moves nothing, and a member touching the list there would otherwise
+ * have a clamp in the same second taken for their move.
  */
 export function useMemberInput(scroller: RefObject<HTMLElement | null>) {
   const actedAt = useRef(-Infinity);
+  const touchY = useRef<number | null>(null);
   const note = () => {
     actedAt.current = performance.now();
   };
 
-  // A scroll key reaches the list from an element inside it, or from the page itself after a
-  // click on the list (the browser scrolls the box last clicked); not from the message box, where
-  // Home and the arrows move the caret.
+  // A key reaches the list from an element inside it, or from the page itself after a click on
+  // the list (the browser scrolls the box last clicked); not from the message box, where Home
+  // and the arrows move the caret.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const target = event.target;
-      if (!SCROLL_KEYS.has(event.key) || !(target instanceof Node)) return;
+      const up = UP_KEYS.has(event.key) || (event.key === ' ' && event.shiftKey);
+      if (!up || !(target instanceof Node)) return;
       if (target === document.body || target === document.documentElement || scroller.current?.contains(target)) note();
     };
     document.addEventListener('keydown', onKeyDown, true);
@@ -34,9 +39,20 @@ export function useMemberInput(scroller: RefObject<HTMLElement | null>) {
   return {
     /** for the scrolling element */
     handlers: {
-      onWheel: note,
-      onTouchMove: note,
-      // On the element itself, not a row: its scrollbar.
+      onWheel: (event: WheelEvent<HTMLElement>) => {
+        if (event.deltaY < 0) note();
+      },
+      onTouchStart: (event: TouchEvent<HTMLElement>) => {
+        touchY.current = event.touches[0]?.clientY ?? null;
+      },
+      // A finger moving down the screen scrolls the list up.
+      onTouchMove: (event: TouchEvent<HTMLElement>) => {
+        const y = event.touches[0]?.clientY;
+        if (y === undefined) return;
+        if (touchY.current !== null && y > touchY.current) note();
+        touchY.current = y;
+      },
+      // On the element itself, not a row: its scrollbar (either way).
       onPointerDown: (event: PointerEvent<HTMLElement>) => {
         if (event.target === event.currentTarget) note();
       },
