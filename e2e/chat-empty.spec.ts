@@ -3,10 +3,9 @@
  * invite her to find someone, and ask nothing she cannot do. A member with chats: the pane says
  * to pick one or find someone new.
  */
-import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { LOCALES } from '../shared/src/constants.js';
-import { DEMO_ACCOUNTS, memberContext } from './chat-fixtures.js';
+import { chatLabel, DEMO_ACCOUNTS, memberContext } from './chat-fixtures.js';
 import { uniqueEmail } from './shell-helpers.js';
 
 test('with no chats, the desktop chat page points to finding members and asks no one to choose a conversation', async ({ browser, baseURL }) => {
@@ -36,8 +35,8 @@ for (const locale of LOCALES) {
     await page.goto('/chats');
     await expect(page.getByTestId('chat-list-item').first()).toBeVisible();
     const pane = page.locator('.chat-placeholder');
-    await expect(pane.locator('.chat-placeholder-title')).toHaveText(label(locale, 'chat.pickTitle'));
-    await expect(pane).toContainText(label(locale, 'chat.pickText'));
+    await expect(pane.locator('.chat-placeholder-title')).toHaveText(chatLabel(locale, 'chat.pickTitle'));
+    await expect(pane).toContainText(chatLabel(locale, 'chat.pickText'));
     // A drawing that fills the empty pane, not a 40 px icon lost in a 1060 px wide one.
     const art = (await pane.locator('svg').first().boundingBox())!;
     expect(art.width).toBeGreaterThanOrEqual(160);
@@ -45,13 +44,8 @@ for (const locale of LOCALES) {
     const hint = pane.locator('.chat-placeholder-hint');
     expect(await hint.evaluate((p) => p.getBoundingClientRect().height / parseFloat(getComputedStyle(p).lineHeight))).toBeLessThan(1.5);
     await page.screenshot({ path: `screenshots/chat-desktop-none-open-${locale}.png` });
-    await pane.getByRole('link', { name: label(locale, 'chat.findMembers') }).click();
+    await pane.getByRole('link', { name: chatLabel(locale, 'chat.findMembers') }).click();
     await expect(page).toHaveURL(/\/members$/);
     await member.context.close();
   });
-}
-
-/** A label as the locale's chat catalogue has it. */
-function label(locale: string, key: string): string {
-  return (JSON.parse(readFileSync(`client/src/i18n/messages/chat/${locale}.json`, 'utf8')) as Record<string, string>)[key]!;
 }

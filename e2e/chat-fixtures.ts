@@ -1,4 +1,5 @@
 /** Shared steps of the chat end-to-end specs: log in through the API, find the demo conversation. */
+import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, type DemoAccount } from '../db/seed/demo-accounts.js';
 import type { ChatsResponse, CountsDto } from '../shared/src/api/chats.js';
@@ -133,4 +134,9 @@ export async function refuseSocketWebSockets(page: Page): Promise<void> {
       },
     });
   });
+}
+
+/** A text as the locale's chat catalogue has it, so a test finds what a member of that locale sees. */
+export function chatLabel(locale: string, key: string): string {
+  return (JSON.parse(readFileSync(`client/src/i18n/messages/chat/${locale}.json`, 'utf8')) as Record<string, string>)[key]!;
 }

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import type { ChatsResponse } from '../shared/src/api/chats.js';
 import { LOCALES } from '../shared/src/constants.js';
-import { DEMO_ACCOUNTS } from './chat-fixtures.js';
+import { chatLabel, DEMO_ACCOUNTS } from './chat-fixtures.js';
 import { midWordBreaks } from './shell-helpers.js';
 
 /** Every "ago" the chat header can say (chat-format.ts relativeParts): the longest of each unit. */
@@ -26,7 +25,7 @@ for (const locale of LOCALES) {
     await expect(presence).toBeVisible();
     // The seed decides when each member was last here: write each longest "last seen" of the
     // language into the line and see that none is cut with an ellipsis.
-    const template = (JSON.parse(readFileSync(`client/src/i18n/messages/chat/${locale}.json`, 'utf8')) as Record<string, string>)['chat.lastSeen']!;
+    const template = chatLabel(locale, 'chat.lastSeen');
     for (const phone of PHONES) {
       await page.setViewportSize(phone);
       const unfit = await presence.evaluate((line, { locale, template, agos, lines }) => {
@@ -125,8 +124,3 @@ test('on a desktop the list\'s title and "Find members" share one line in every 
   }
   await context.close();
 });
-
-/** A label as the locale's chat catalogue has it. */
-function chatLabel(locale: string, key: string): string {
-  return (JSON.parse(readFileSync(`client/src/i18n/messages/chat/${locale}.json`, 'utf8')) as Record<string, string>)[key]!;
-}

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { ChatsResponse } from '../shared/src/api/chats.js';
-import { DEMO_ACCOUNTS, memberContext } from './chat-fixtures.js';
+import { chatLabel, DEMO_ACCOUNTS, memberContext } from './chat-fixtures.js';
 import { uniqueEmail } from './shell-helpers.js';
 
 /**
@@ -13,9 +12,6 @@ import { uniqueEmail } from './shell-helpers.js';
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const;
 const LOCALES = ['en', 'de', 'es', 'fr', 'it', 'nl', 'pl'] as const;
 
-/** A label as the locale's chat catalogue has it, so a test finds the button a member of that locale sees. */
-const chatLabel = (locale: string, key: string) =>
-  (JSON.parse(readFileSync(`client/src/i18n/messages/chat/${locale}.json`, 'utf8')) as Record<string, string>)[key];
 
 async function openAs(browser: Browser, baseURL: string, locale: string, viewport: { width: number; height: number }) {
   const member = await memberContext(browser, baseURL, DEMO_ACCOUNTS.free);

@@ -1,11 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { LOCALES } from '../shared/src/constants.js';
-import { shown, skipSiteEntryWarning, uniqueEmail } from './shell-helpers.js';
+import { catalogue, skipSiteEntryWarning, uniqueEmail } from './shell-helpers.js';
 
-/** The locale's texts as the app shows them (shown: "e-mail" whole). */
-const catalogue = (locale: string) =>
-  Object.fromEntries(Object.entries(JSON.parse(readFileSync(`client/src/i18n/messages/${locale}.json`, 'utf8')) as Record<string, string>).map(([key, text]) => [key, shown(text)]));
 
 /**
  * A member who has just signed up and not clicked the link yet: the banner shows on every page.

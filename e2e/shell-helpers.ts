@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
 import { keepEmailWhole } from '../client/src/i18n/keep-email-whole.js';
 
@@ -5,6 +6,10 @@ import { keepEmailWhole } from '../client/src/i18n/keep-email-whole.js';
 
 /** A text as the app shows it: every catalogue's "e-mail" gets its non-breaking hyphen on loading. */
 export const shown = keepEmailWhole;
+
+/** The locale's shell texts as the app shows them (shown: "e-mail" whole). */
+export const catalogue = (locale: string): Record<string, string> =>
+  Object.fromEntries(Object.entries(JSON.parse(readFileSync(`client/src/i18n/messages/${locale}.json`, 'utf8')) as Record<string, string>).map(([key, text]) => [key, shown(text)]));
 
 export const DEMO = { email: 'demo@amora.test', password: 'demo-password' };
 

@@ -1,11 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { LOCALES } from '../shared/src/constants.js';
-import { collectAppErrors, shown, skipSiteEntryWarning, uniqueEmail } from './shell-helpers.js';
+import { chatLabel } from './chat-fixtures.js';
+import { catalogue, collectAppErrors, skipSiteEntryWarning, uniqueEmail } from './shell-helpers.js';
 
-/** The locale's texts as the app shows them (shown: "e-mail" whole). */
-const catalogue = (locale: string) =>
-  Object.fromEntries(Object.entries(JSON.parse(readFileSync(`client/src/i18n/messages/${locale}.json`, 'utf8')) as Record<string, string>).map(([key, text]) => [key, shown(text)]));
 
 test.beforeEach(async ({ context }) => skipSiteEntryWarning(context));
 
@@ -66,7 +63,7 @@ test('a member logging in on a device where no language was chosen sees the app 
   const page = await device.newPage();
   await page.goto('/chats');
   await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(JSON.parse(readFileSync('client/src/i18n/messages/chat/pl.json', 'utf8'))['chat.title']);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(chatLabel('pl', 'chat.title'));
   // A language chosen on this device still wins.
   await device.addCookies([{ name: 'i18n_redirected', value: 'de', url: baseURL! }]);
   await page.reload();
