@@ -94,8 +94,8 @@ export function MessageList(props: MessageListProps) {
 
   /**
    * The member moved the list and its scroll event is still to come: it moved since the list last
-   * put or saw it, with the member's input just before, and away from the end. The input tells
-   * their move from the browser's clamp of a list whose content shrank, which comes without one.
+   * put or saw it, with the member's input upwards just before, and away from the end. The input
+   * tells their move from the browser's clamp of a list whose content shrank, which comes without.
    */
   const movedByMemberUnseen = (el: HTMLDivElement) =>
     memberInput.actedJustNow() && scrolls.movedSinceSeen(el) && !isNearBottom(el.scrollTop, el.clientHeight, el.scrollHeight);
@@ -120,9 +120,9 @@ export function MessageList(props: MessageListProps) {
       pinned.current = false;
       anchor.current = { key: UNREAD_ROW_KEY, delta: -UNREAD_TOP_MARGIN_PX };
     }
-    // The member moved the list (Home, the scrollbar) after the rows changed and before that
-    // scroll's event: the list is where they put it, not pinned back to the newest message. Right
-    // after a chat opens, while its rows are measured, a jump to the top was undone so.
+    // The member moved the list (Home, the wheel, the scrollbar) after the rows changed and before
+    // that scroll's event: the list is where they put it, not pinned back to the newest message.
+    // Right after a chat opens, while its rows are measured, a jump to the top was undone so.
     if (pinned.current && movedByMemberUnseen(el)) rememberPosition();
     if (pinned.current) {
       el.scrollTop = el.scrollHeight;

@@ -254,4 +254,3 @@ export function useChatListWindow(keys: readonly string[], stamps: readonly numb
 
   return { scrollerRef, listRef, onScroll, onFocus, onBlur, onClick, total, rows, offsets, measure };
 }
-

@@ -15,9 +15,9 @@ export interface ScrollOrigin {
    */
   movedByMember(el: HTMLElement): boolean;
   /**
-   * Whether the list stands elsewhere than where it was last put or seen, before its scroll event
-   * came: the member moved it (a key, the scrollbar) and a list about to scroll itself must not
-   * undo that. Also true where the box shrank under a list at its end (the browser moved it back).
+   * Whether the list stands elsewhere than where it was last put or seen, its scroll event still
+   * to come. The member may have moved it, or the browser (it clamps a list whose content shrank):
+   * position alone does not tell which (MessageList asks use-member-input.ts as well).
    */
   movedSinceSeen(el: HTMLElement): boolean;
 }
