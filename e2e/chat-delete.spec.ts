@@ -82,3 +82,44 @@ test('a chat address that leads nowhere says so and offers the way back, also on
   await expect(member.page.getByTestId('chat-list-item').first()).toBeVisible();
   await member.context.close();
 });
+
+test('with a mouse, an entry keeps no gutter for its delete button: shown on hover or keyboard focus, it takes the place of the time and the unread count', async ({ browser, baseURL }) => {
+  // Read only: hovering and focusing open no chat, so the unread counts chat-live counts stay.
+  const james = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
+  const page = james.page;
+  await page.goto('/chats');
+  const entry = page.getByTestId('chat-list-item').first();
+  await expect(entry).toBeVisible();
+  const link = entry.getByRole('link');
+  const text = entry.locator('.chat-list-text');
+  const button = entry.getByRole('button');
+  const right = async (locator: typeof link) => {
+    const box = (await locator.boundingBox())!;
+    return box.x + box.width;
+  };
+  const left = async (locator: typeof link) => (await locator.boundingBox())!.x;
+
+  // At rest: the name, time and preview run to the entry's padding, and the button is not shown.
+  await page.mouse.move(1000, 700);
+  expect(await right(link)).toBeLessThanOrEqual((await right(text)) + 12);
+  await expect(button).toHaveCSS('opacity', '0');
+  await expect(entry.locator('.chat-list-time')).toBeVisible();
+
+  const expectButtonInPlaceOfTheMeta = async () => {
+    await expect(button).toHaveCSS('opacity', '1');
+    await expect(entry.locator('.chat-list-time')).toBeHidden();
+    await expect(entry.locator('.chat-unread-badge')).toBeHidden();
+    // No text under the button.
+    expect(await right(text)).toBeLessThanOrEqual(await left(button));
+  };
+  await entry.hover();
+  await expectButtonInPlaceOfTheMeta();
+
+  // From the keyboard: Tab from the entry's link reaches its delete button, which shows.
+  await page.mouse.move(1000, 700);
+  await link.focus();
+  await page.keyboard.press('Tab');
+  await expect(button).toBeFocused();
+  await expectButtonInPlaceOfTheMeta();
+  await james.context.close();
+});
