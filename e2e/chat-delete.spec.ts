@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import type { ChatsResponse } from '../shared/src/api/chats.js';
 import { DEMO_ACCOUNTS, memberContext } from './chat-fixtures.js';
 
@@ -93,11 +93,11 @@ test('with a mouse, an entry keeps no gutter for its delete button: shown on hov
   const link = entry.getByRole('link');
   const text = entry.locator('.chat-list-text');
   const button = entry.getByRole('button');
-  const right = async (locator: typeof link) => {
+  const right = async (locator: Locator) => {
     const box = (await locator.boundingBox())!;
     return box.x + box.width;
   };
-  const left = async (locator: typeof link) => (await locator.boundingBox())!.x;
+  const left = async (locator: Locator) => (await locator.boundingBox())!.x;
 
   // At rest: the name, time and preview run to the entry's padding, and the button is not shown.
   await page.mouse.move(1000, 700);
