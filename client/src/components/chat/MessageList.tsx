@@ -100,12 +100,17 @@ export function MessageList(props: MessageListProps) {
   const movedByMemberUnseen = (el: HTMLDivElement) =>
     memberInput.actedJustNow() && scrolls.movedSinceSeen(el) && !isNearBottom(el.scrollTop, el.clientHeight, el.scrollHeight);
 
+  /** The list's own move to its newest row, which its scroll event does not take for the member's. */
+  const scrollToNewest = (el: HTMLDivElement) => {
+    el.scrollTop = el.scrollHeight;
+    scrolls.ownScroll(el);
+  };
+
   const jumpToNewest = () => {
     const el = scroller.current;
     if (!el) return;
     pinned.current = true;
-    el.scrollTop = el.scrollHeight;
-    scrolls.ownScroll(el);
+    scrollToNewest(el);
     setAtBottom(true);
     setUnseen(0);
   };
@@ -125,8 +130,7 @@ export function MessageList(props: MessageListProps) {
     // Right after a chat opens, while its rows are measured, a jump to the top was undone so.
     if (pinned.current && movedByMemberUnseen(el)) rememberPosition();
     if (pinned.current) {
-      el.scrollTop = el.scrollHeight;
-      scrolls.ownScroll(el);
+      scrollToNewest(el);
     } else if (anchor.current) {
       // A search of the keys when an anchor is kept, rather than a map of them built on every
       // message: on a 10,000-message chat that map cost milliseconds per message.
@@ -152,13 +156,7 @@ export function MessageList(props: MessageListProps) {
       firstStick.current = false;
       return;
     }
-    pinned.current = true;
-    setAtBottom(true);
-    setUnseen(0);
-    const el = scroller.current;
-    if (!el) return;
-    el.scrollTop = el.scrollHeight;
-    scrolls.ownScroll(el);
+    jumpToNewest();
   }, [stickToken]);
 
   // The footer (the peer's typing bubble) is no row: it changes no offsets, so the effect above
@@ -167,8 +165,7 @@ export function MessageList(props: MessageListProps) {
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el || !hasFooter || !pinned.current) return;
-    el.scrollTop = el.scrollHeight;
-    scrolls.ownScroll(el);
+    scrollToNewest(el);
   }, [hasFooter]);
 
   const onScroll = () => {
@@ -200,10 +197,7 @@ export function MessageList(props: MessageListProps) {
       // The list got shorter from below (the composer grew a line, a notice appeared, the phone's
       // keyboard opened): a member who was at the newest message still sees it.
       // Not under a member who has just moved it (their scroll event is still to come).
-      if (pinned.current && !movedByMemberUnseen(el) && el.scrollTop + el.clientHeight < el.scrollHeight - 1) {
-        el.scrollTop = el.scrollHeight;
-        scrolls.ownScroll(el);
-      }
+      if (pinned.current && !movedByMemberUnseen(el) && el.scrollTop + el.clientHeight < el.scrollHeight - 1) scrollToNewest(el);
       setViewport({ top: el.scrollTop, height: el.clientHeight });
     });
     observer.observe(el);
