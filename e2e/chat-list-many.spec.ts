@@ -109,7 +109,7 @@ test('300 chats: the list shows the newest, holds a few dozen rows, scrolls to t
   expect(await rows(page).count()).toBeLessThan(MOST_ROWS_RENDERED);
   await oldest.locator('.chat-list-link').click();
   await expect(page).toHaveURL(/\/chats\/\d+$/);
-  await expect(page.getByTestId('chat-message').filter({ hasText: `Hello from ${senderName(0)}` })).toBeVisible();
+  await expectChatOpen(page, senderName(0));
   await expect(oldest).toHaveClass(/is-active/);
 
   // A chat far down the list (not rendered now) gets a message: it becomes the first entry, with its badge.
@@ -183,6 +183,9 @@ test('on a phone the list is where it was after a chat; a focused entry keeps th
 /** A member who stops scrolling: the list takes a scroll in the last half second as the member still scrolling, and moves for nothing then. */
 const memberPauses = (page: Page) => page.clock.fastForward(1_000);
 
+/** The chat with the member `name` is open: their first message shows. */
+const expectChatOpen = (page: Page, name: string) => expect(page.getByTestId('chat-message').filter({ hasText: `Hello from ${name}` })).toBeVisible();
+
 /**
  * The entry wholly in the list's viewport. A failure says where the list was when it was seen
  * failing: a CI run once found it at its top after a reload.
@@ -214,7 +217,6 @@ test('on a desktop the open chat comes into view in the list when opened by a li
   const farLink = await conversationLink(context, 50);
   /** The entry whose link has the focus ('' for one outside the list). */
   const focusedEntry = () => page.evaluate(() => (document.activeElement?.closest('.chat-list') ? (document.activeElement.closest('[data-testid=chat-list-item]')?.querySelector('.chat-list-name')?.textContent ?? '?') : ''));
-  const opened = (name: string) => expect(page.getByTestId('chat-message').filter({ hasText: `Hello from ${name}` })).toBeVisible();
   /** The open chat's entry shown; the focus where the member left it: outside the list, or on the entry they last clicked. */
   const shownOpen = async (focused = '') => {
     await expectInView(page, far);
@@ -225,7 +227,7 @@ test('on a desktop the open chat comes into view in the list when opened by a li
 
   // A link (a mail, a notification, a bookmark) to the chat.
   await page.goto(farLink);
-  await opened(senderName(50));
+  await expectChatOpen(page, senderName(50));
   await shownOpen();
 
   // Another chat opened from the list's top, then Back (in the app, no page load).
@@ -233,20 +235,20 @@ test('on a desktop the open chat comes into view in the list when opened by a li
   await memberPauses(page);
   const third = await nameAt(3);
   await rowAt(page, 3).locator('.chat-list-link').click();
-  await opened(third);
+  await expectChatOpen(page, third);
   await page.goBack();
-  await opened(senderName(50));
+  await expectChatOpen(page, senderName(50));
   await shownOpen(third);
 
   // A reload, and /chats, which reopens the chat opened last.
   await scroller(page).evaluate((el) => (el.scrollTop = 0));
   await page.reload();
-  await opened(senderName(50));
+  await expectChatOpen(page, senderName(50));
   await shownOpen();
   await scroller(page).evaluate((el) => (el.scrollTop = 0));
   await page.goto('/chats');
   await expect(page).toHaveURL(new RegExp(`${farLink}$`));
-  await opened(senderName(50));
+  await expectChatOpen(page, senderName(50));
   await shownOpen();
 
   // An entry the member clicks is where they look: the list does not move, even for an entry cut
@@ -260,7 +262,7 @@ test('on a desktop the open chat comes into view in the list when opened by a li
   const first = await nameAt(1);
   await page.mouse.click(cut.x + 100, (listTop + cut.y + cut.height) / 2);
   await expect(rowAt(page, 1)).toHaveClass(/is-active/);
-  await opened(first);
+  await expectChatOpen(page, first);
   expect(await scroller(page).evaluate((el) => el.scrollTop)).toBe(40);
   await context.close();
 });
@@ -286,19 +288,18 @@ test('on a desktop a chat opened while the member scrolls the list leaves the li
   const scrolled = await scroller(page).evaluate((el) => el.scrollTop);
   await page.goBack();
   await expect(page).toHaveURL(new RegExp(`${farLink}$`));
-  await expect(page.getByTestId('chat-message').filter({ hasText: `Hello from ${senderName(50)}` })).toBeVisible();
+  await expectChatOpen(page, senderName(50));
   expect(await scroller(page).evaluate((el) => el.scrollTop)).toBe(scrolled);
   await expect(row(page, senderName(50))).toHaveCount(0);
   await context.close();
 });
-
 
 test('a chat opened on a narrow window comes into view in the list once the window is wide enough to show both', async ({ browser }) => {
   const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 390, height: 844 } });
   const page = await crowdedPage(context);
   const farLink = await conversationLink(context, 50);
   await page.goto(farLink);
-  await expect(page.getByTestId('chat-message').filter({ hasText: `Hello from ${senderName(50)}` })).toBeVisible();
+  await expectChatOpen(page, senderName(50));
   // A phone's layout: the chat fills the window and the list is hidden.
   await expect(scroller(page)).toBeHidden();
   await page.setViewportSize({ width: 1440, height: 900 });
