@@ -110,12 +110,14 @@ describe('deleting a chat', () => {
     const me = await loggedInMember(server);
     const peer = await createMember(server.db);
     const conversation = (await send(me.client, peer.id)).body.message.conversation;
-    for (const up_to of [0, -3, 2.5, 'x', null]) {
+    // A message of another of my chats, stored after this chat's newest, and an id no message has.
+    const elsewhere = (await send(me.client, (await createMember(server.db)).id)).body.message;
+    for (const up_to of [0, -3, 2.5, 'x', null, elsewhere.id, elsewhere.id + 1000]) {
       const res = await me.client.delete('/api/chat.php', { conversation, up_to });
       expect(res.status, JSON.stringify(up_to)).toBe(400);
       expect(Object.keys(res.body.fields)).toEqual(['up_to']);
     }
-    expect(await chatIds(me.client)).toEqual([conversation]);
+    expect(await chatIds(me.client)).toEqual([elsewhere.conversation, conversation]);
     expect(member(conversation, me.user.id).hiddenBeforeMessageId).toBe(0);
   });
 

@@ -3,7 +3,7 @@ import { writeTransaction } from '@db/client.js';
 import type { UserRow } from '@db/schema/index.js';
 import type { DeleteChatResponse } from '@shared/api/chats.js';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import * as q from './queries.js';
 import { countsFor } from './service.js';
 
@@ -25,6 +25,8 @@ export function removeChat(ctx: AppContext, user: UserRow, target: ChatTarget): 
       'conversation' in target ? q.findConversationOf(tx, user.id, target.conversation) : q.findConversationBetween(tx, user.id, target.profile);
     const member = conversation && q.findMember(tx, conversation.id, user.id);
     if (!conversation || !member) throw notFound();
+    // An id from another chat would hide this one's messages up to a number that means nothing here.
+    if (target.up_to !== undefined && !q.findMessage(tx, conversation.id, target.up_to)) throw badRequest('invalid_request', { fields: { up_to: 'invalid_request' } });
     const newest = member.lastMessageId ?? 0;
     // Never shows again what an earlier delete hid.
     const hiddenBefore = Math.max(member.hiddenBeforeMessageId, Math.min(target.up_to ?? newest, newest));
