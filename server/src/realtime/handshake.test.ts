@@ -121,6 +121,30 @@ describe('socket handshake', () => {
     expect(creditBalance(server.db, member.id)).toBe(10);
   });
 
+  // Typing and presence read no account of their own: without a look-up a socket of a deleted
+  // (banned) account went on watching its peers' online state and typing at them.
+  it.each([
+    ['was deleted', { status: 'deleted' }],
+    ['changed its password', { sessionEpoch: 5 }],
+  ])('an open socket whose account %s can neither watch presence nor type, and is closed', async (_, change) => {
+    const { member, cookie } = await memberCookie({ credits: 10 });
+    const peer = await memberCookie();
+    const conversation = (await send(await loginAs(server, member), peer.member.id, 'hello')).body.message.conversation;
+    const peerSocket = await openSocket(server.url, { cookie: peer.cookie });
+    const typingAtPeer = collect(peerSocket, 'typing');
+    const watcher = await openSocket(server.url, { cookie });
+    const typist = await openSocket(server.url, { cookie });
+    const closed = Promise.all([closedWithin(watcher), closedWithin(typist)]);
+    server.db.update(users).set(change).where(eq(users.id, member.id)).run();
+
+    expect(await command(watcher, 'presence:watch', { profiles: [peer.member.id] })).toMatchObject({ ok: false, error: 'authentication_required' });
+    typist.emit('typing', { conversation, typing: true });
+    await closed;
+    await sleep(100);
+    expect(typingAtPeer).toEqual([]);
+    peerSocket.close();
+  });
+
   it('closes every socket of a session that logs out, and only those', async () => {
     const member = await createMember(server.db);
     const leaving = await loginAs(server, member);

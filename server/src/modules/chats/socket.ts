@@ -184,6 +184,8 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
       if (!parsed.success) return reply(errorResult(invalidInput(parsed.error)));
       reply({ ok: true, data: null });
       if (!stateOf(this).typingLimit.spend(ctx.clock.now())) return;
+      // After the allowance, so a flood of frames costs no look-up each.
+      if (!liveMemberOrClose(ctx, this)) return;
       const { userId } = this.data;
       const membership = isConversationMember(ctx, userId, parsed.data.conversation);
       if (!membership || isBlockedEitherWay(ctx, userId, membership.peerId)) return;
@@ -196,7 +198,7 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
         const state = stateOf(this);
         // Each watch reads every conversation and block of the member: a spamming client is refused.
         if (!state.watchLimit.spend(ctx.clock.now())) throw tooMany('rate_limited');
-        const { userId } = this.data;
+        const userId = freshMember(ctx, this).id;
         const { peers, blockedByMe, blockedMe } = readSnapshot(ctx.db, () => ({ peers: new Set(peersOf(ctx, userId)), ...blockSetsOf(ctx.db, userId) }));
         // A block (either way) hides presence, as it hides typing.
         const next = new Set(profiles.filter((id) => peers.has(id) && !blockedByMe.has(id) && !blockedMe.has(id)));
@@ -209,10 +211,16 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
 
 /** The member as the database knows them now (realtime/handshake.ts); a stale socket is closed. */
 function freshMember(ctx: AppContext, socket: MemberSocket): ChatMember {
-  const user = liveSocketMember(ctx, socket.data.userId, socket.data.siteId, socket.data.epoch);
+  const user = liveMemberOrClose(ctx, socket);
   if (user) return user;
-  closeStale(socket);
   throw unauthenticated();
+}
+
+/** freshMember for the commands that answer before they look (typing): undefined, and the socket closed. */
+function liveMemberOrClose(ctx: AppContext, socket: MemberSocket): ChatMember | undefined {
+  const user = liveSocketMember(ctx, socket.data.userId, socket.data.siteId, socket.data.epoch);
+  if (!user) closeStale(socket);
+  return user;
 }
 
 /** A socket whose session no longer holds is closed (after its answer has gone out). */
