@@ -192,6 +192,28 @@ describe('chatting over the socket', () => {
     expect((retried as { data: SendMessageResponse }).data).toMatchObject({ duplicate: true, credits: 0, credits_version: newestLedgerId(a.id) });
   });
 
+  // The node stored the message and stopped before it told anyone (killed between the commit and the
+  // emit). The sender's retry is what tells the recipient, so it carries the badge the message changed.
+  it('a retried send whose first announcement never went out brings the recipient the message with their counts', async () => {
+    const a = await memberWithTabs(1, { credits: 5 });
+    const b = await memberWithTabs();
+    const notifier = server.ctx.notifier;
+    const notify = notifier.notify;
+    notifier.notify = () => undefined;
+    const id = clientId();
+    try {
+      expect((await send(a.client, b.id, { body: 'lost on the way', client_id: id })).status).toBe(201);
+    } finally {
+      notifier.notify = notify;
+    }
+    const atB = nextEventArgs(b.sockets[0]!, 'message:new');
+    const retried = await command<SendMessageResponse>(a.sockets[0]!, 'message:send', { profile: b.id, client_id: id, body: 'lost on the way' });
+    expect(retried).toMatchObject({ ok: true, data: { duplicate: true } });
+    const [message, effects] = await atB;
+    expect(message.client_id).toBe(id);
+    expect(effects?.counts).toMatchObject({ total_unread: 1, badge: 1 });
+  });
+
   it('catches up over the socket: sync answers what sync.php answers, from the given message on', async () => {
     const { a, b, first } = await membersWithMissedMessages();
 

@@ -165,8 +165,14 @@ function storeSend(tx: Db, plan: SendPlan, senderId: number, recipientId: number
 function replay(ctx: AppContext, senderId: number, row: q.MessageRow): SendMessageResponse {
   const message = presentMessage(row);
   // After a reconnect every pending send of a member comes back as one of these: one snapshot.
-  const { peerToTell, credits } = readSnapshot(ctx.db, () => ({ peerToTell: peerStillShown(ctx, senderId, row), credits: creditState(ctx.db, senderId) }));
-  if (peerToTell !== undefined) ctx.notifier.notify(peerToTell, 'message:new', message);
+  const { peerToTell, credits } = readSnapshot(ctx.db, () => {
+    const peerId = peerStillShown(ctx, senderId, row);
+    // The first announcement may never have gone out (the node stopped between the commit and the
+    // emit): then this one is what tells the peer, and their badge changed with the message.
+    const peerToTell = peerId === undefined ? undefined : { id: peerId, counts: countsIn(ctx.db, peerId) };
+    return { peerToTell, credits: creditState(ctx.db, senderId) };
+  });
+  if (peerToTell) ctx.notifier.notify(peerToTell.id, 'message:new', message, { counts: peerToTell.counts });
   ctx.notifier.notify(senderId, 'message:new', message);
   return { message, duplicate: true, credits: credits.balance, credits_version: credits.version };
 }
