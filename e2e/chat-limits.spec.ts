@@ -71,6 +71,14 @@ test('running out of credits shows the buy button and keeps the message for a re
   // The refusal carries the balance: the composer stops promising credits the member does not have.
   // (a whole number: "500 credits left" contains "0 credits left")
   await expect(james.page.locator('.chat-composer-cost')).toContainText(/(^|\D)0 credits left/);
+  // Now that the balance is known to be short, a new text is kept in the box, not sent to be refused.
+  const next = uniqueText('And this one?');
+  await james.page.getByTestId('chat-input').fill(next);
+  await james.page.getByTestId('chat-input').press('Enter');
+  await expect(james.page.getByTestId('chat-send')).toBeDisabled();
+  await expect(james.page.getByTestId('chat-input')).toHaveValue(next);
+  await expect(bubble(james.page, next)).toHaveCount(0);
+  expect(attempts).toBe(1);
   // Gifts the balance does not cover cannot be picked.
   await james.page.getByRole('button', { name: 'Send a gift' }).click();
   await expect(james.page.getByTestId('gift-rose')).toBeDisabled();

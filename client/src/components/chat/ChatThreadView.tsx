@@ -189,6 +189,8 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: 
   // the conversation exists and the member may reply.
   const premiumRequired = meta.conversation_limit_reached && thread.conversation === null && !blocked && peer.can_receive_replies;
   const disabled = blocked || !peer.can_receive_replies || premiumRequired;
+  // Known before any send: the notice says so and nothing is sent to be refused.
+  const short = !disabled && credits < messageCredits;
   const isEmpty = loaded && messages.length === 0;
   // Only a conversation not yet begun may open with an icebreaker (the server refuses any other);
   // one emptied by deleting the chat, or whose history is past a free member's cut, is not one.
@@ -246,7 +248,7 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: 
               {canBreakIce && (
                 <>
                   <p>{intl.formatMessage({ id: 'chat.emptyThreadText' })}</p>
-                  <button type="button" className="btn btn-secondary btn-md" onClick={() => setIcebreakersOpen(true)} data-testid="open-icebreakers">
+                  <button type="button" className="btn btn-secondary btn-md" onClick={() => setIcebreakersOpen(true)} disabled={short} data-testid="open-icebreakers">
                     {intl.formatMessage({ id: 'chat.icebreakerOpen' })}
                   </button>
                 </>
@@ -276,12 +278,13 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: 
         canReceiveReplies={peer.can_receive_replies}
         premiumRequired={premiumRequired}
         failure={lastFailure}
-        short={!disabled && credits < messageCredits}
+        short={short}
         // The notice and its button go away with the block: the member goes on in the box.
         onUnblock={() => void toggleBlock('focus composer')}
       />
       <Composer
         disabled={disabled}
+        short={short}
         onSend={(body) => send({ kind: 'text', body })}
         onTyping={(isTyping) => setTyping(profile, isTyping)}
         onOpenGifts={() => setGiftsOpen(true)}

@@ -7,14 +7,36 @@ import { Composer } from './Composer.js';
 
 afterEach(cleanup);
 
-function renderComposer(onTyping: (typing: boolean) => boolean = () => true) {
+function renderComposer(onTyping: (typing: boolean) => boolean = () => true, more: { short?: boolean; onSend?: (text: string) => void; onOpenIcebreakers?: () => void } = {}) {
   render(
     <IntlProvider locale="en" messages={chat}>
-      <Composer disabled={false} onSend={() => undefined} onTyping={onTyping} onOpenGifts={() => undefined} onOpenIcebreakers={null} />
+      <Composer disabled={false} onSend={more.onSend ?? (() => undefined)} onTyping={onTyping} onOpenGifts={() => undefined} onOpenIcebreakers={more.onOpenIcebreakers ?? null} short={more.short} />
     </IntlProvider>,
   );
   return screen.getByTestId('chat-input');
 }
+
+describe('a balance that does not cover a message', () => {
+  it('lets the member write but not send: Enter keeps the text, and send and the opener button are off', () => {
+    const sent: string[] = [];
+    const box = renderComposer(() => true, { short: true, onSend: (text) => sent.push(text), onOpenIcebreakers: () => undefined });
+    fireEvent.change(box, { target: { value: 'Are you there?' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(sent).toEqual([]);
+    expect((box as HTMLTextAreaElement).value).toBe('Are you there?');
+    expect((box as HTMLTextAreaElement).disabled).toBe(false);
+    expect((screen.getByTestId('chat-send') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Break the ice' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('sends once it does', () => {
+    const sent: string[] = [];
+    const box = renderComposer(() => true, { onSend: (text) => sent.push(text) });
+    fireEvent.change(box, { target: { value: 'Are you there?' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(sent).toEqual(['Are you there?']);
+  });
+});
 
 describe('the composer counter (message_length 1000 without site settings)', () => {
   it('counts the text as it will be sent: line ends after a full-length text do not mark it too long', () => {

@@ -25,12 +25,17 @@ interface ComposerProps {
   focusRequest?: number;
   /** the chat's unsent text from before (chat-drafts.ts) */
   initialText?: string;
+  /**
+   * The balance does not cover a message (the notice above says so, with Buy credits): the text
+   * can be written and stays, but is not sent, and no opener is offered.
+   */
+  short?: boolean;
   /** every change of the text, and '' once it is sent */
   onTextChange?: (text: string) => void;
 }
 
 /** Text box with a character counter against message_length, the cost line and send/gift buttons. */
-export function Composer({ disabled, onSend, onTyping, onOpenGifts, onOpenIcebreakers, focusRequest = 0, initialText = '', onTextChange }: ComposerProps) {
+export function Composer({ disabled, onSend, onTyping, onOpenGifts, onOpenIcebreakers, focusRequest = 0, initialText = '', onTextChange, short = false }: ComposerProps) {
   const intl = useIntl();
   const locale = useAtomValue(localeAtom);
   const credits = useAtomValue(userAtom)?.credits ?? 0;
@@ -81,7 +86,7 @@ export function Composer({ disabled, onSend, onTyping, onOpenGifts, onOpenIcebre
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (disabled || !check.ok) return;
+    if (disabled || short || !check.ok) return;
     onSend(check.body);
     setText('');
     onTextChange?.('');
@@ -103,7 +108,7 @@ export function Composer({ disabled, onSend, onTyping, onOpenGifts, onOpenIcebre
           <ChatIcon name="gift" />
         </button>
         {onOpenIcebreakers && (
-          <button type="button" className="chat-tool-button" onClick={onOpenIcebreakers} disabled={disabled} aria-label={intl.formatMessage({ id: 'chat.icebreakerOpen' })} title={intl.formatMessage({ id: 'chat.icebreakerOpen' })}>
+          <button type="button" className="chat-tool-button" onClick={onOpenIcebreakers} disabled={disabled || short} aria-label={intl.formatMessage({ id: 'chat.icebreakerOpen' })} title={intl.formatMessage({ id: 'chat.icebreakerOpen' })}>
             <ChatIcon name="smile" />
           </button>
         )}
@@ -126,7 +131,7 @@ export function Composer({ disabled, onSend, onTyping, onOpenGifts, onOpenIcebre
           aria-describedby="chat-composer-info"
           data-testid="chat-input"
         />
-        <button type="submit" className="chat-send-button" disabled={disabled || !check.ok} aria-label={intl.formatMessage({ id: 'chat.send' })} data-testid="chat-send">
+        <button type="submit" className="chat-send-button" disabled={disabled || short || !check.ok} aria-label={intl.formatMessage({ id: 'chat.send' })} data-testid="chat-send">
           <ChatIcon name="send" />
         </button>
       </div>
