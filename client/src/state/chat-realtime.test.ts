@@ -24,7 +24,7 @@ const { appStore } = await import('./jotai.js');
 const { userAtom } = await import('./user.js');
 const { chatDraftsAtom, draftOf, saveDraft } = await import('./chat-drafts.js');
 const { countsAtom } = await import('./counts.js');
-const { chatEntriesAtom, connectionAtom, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom, typingAtom } = await import('./chats.js');
+const { chatEntriesAtom, connectionAtom, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom, typingAtom, unreadElsewhereAtom } = await import('./chats.js');
 const { clearOutboxes, loadOutbox, OUTBOX_AUTO_SEND_MS } = await import('./outbox.js');
 
 const ME = 1;
@@ -869,6 +869,27 @@ describe('the realtime owner', () => {
     await flush();
     expect(appStore.get(connectionAtom)).toBe('online');
     expect(catchUps).toBe(before + 1);
+  });
+
+  it('the back arrow counts the unread of the other chats only: a message in the chat on screen never moves it', async () => {
+    const OTHER = 3;
+    const otherEntry: ChatEntryDto = { ...entry(message(90, OTHER)), conversation: CONVERSATION + 1, profile: { ...entry(message(90, OTHER)).profile, id: OTHER, name: 'Other' } };
+    await startConnected((event) =>
+      event === 'catch-up' ? { ok: true, data: { chats: { chats: [entry(message(100, PEER)), otherEntry], counts: COUNTS }, sync: { messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 } } } : undefined,
+    );
+    openThreadWith([message(100, PEER)]);
+    appStore.set(openChatAtom, PEER);
+    const seen: number[] = [];
+    const unsubscribe = appStore.sub(unreadElsewhereAtom, () => seen.push(appStore.get(unreadElsewhereAtom)));
+    // The server's total counts the open chat's message until its read mark comes back.
+    socket.server('message:new', message(101, PEER), { counts: { ...COUNTS, total_unread: 1, badge: 1, version: 1 } });
+    socket.server('message:new', { ...message(102, OTHER), conversation: CONVERSATION + 1 }, { counts: { ...COUNTS, total_unread: 2, badge: 2, version: 2 } });
+    unsubscribe();
+    expect(appStore.get(unreadElsewhereAtom)).toBe(1);
+    expect(seen).toEqual([1]);
+    // Leaving the chat: the list shows what is unread everywhere.
+    appStore.set(openChatAtom, null);
+    expect(appStore.get(unreadElsewhereAtom)).toBe(1);
   });
 
   it('the chat on screen, absent from the list but with messages to show, stays', async () => {

@@ -57,6 +57,18 @@ export const pushSubscribedAtom = atom(false);
 /** The chat on screen (profile id) while the page is visible: its new messages are read at once. */
 export const openChatAtom = atom<number | null>(null);
 
+/**
+ * Unread messages in the chats other than the one on screen, as the list will show them. Summed
+ * from the entries rather than taken from the server's total, which counts a message in the open
+ * chat until its read mark comes back, and would flick up and down with every message there.
+ */
+export const unreadElsewhereAtom = atom((get) => {
+  const open = get(openChatAtom);
+  let unread = 0;
+  for (const [profile, entry] of get(chatEntriesAtom)) if (profile !== open) unread += entry.num_unread_messages;
+  return unread;
+});
+
 const LAST_OPENED_KEY = 'last-opened-chat';
 
 export interface LastOpenedChat {

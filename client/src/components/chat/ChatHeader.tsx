@@ -1,10 +1,12 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { pathFor } from '@shared/routes.js';
+import { badgeText } from '@shared/rules/badges.js';
 import type { ChatProfileDto } from '@shared/api/chats.js';
 import { Avatar } from '../Avatar.js';
 import { Dropdown } from '../Dropdown.js';
-import type { Presence } from '../../state/chats.js';
+import { unreadElsewhereAtom, type Presence } from '../../state/chats.js';
+import { useAtomValue } from '../../state/jotai.js';
 import { ChatIcon } from './ChatIcons.js';
 import { PresenceText } from './PresenceText.js';
 
@@ -59,12 +61,23 @@ export function ChatHeader({ profile, presence, typing, blockedByMe, onToggleBlo
   );
 }
 
-/** Back to the list: on a phone the chat layout has no other way out. */
+/**
+ * Back to the list: on a phone the chat layout has no other way out, and the list is not on
+ * screen, so the back arrow carries the unread count of the other chats.
+ */
 export function ChatBackLink() {
   const intl = useIntl();
+  const unread = useAtomValue(unreadElsewhereAtom);
+  const back = intl.formatMessage({ id: 'chat.back' });
+  const text = badgeText(unread);
   return (
-    <Link to={pathFor('chats')} className="chat-back" aria-label={intl.formatMessage({ id: 'chat.back' })}>
+    <Link to={pathFor('chats')} className="chat-back" aria-label={text ? `${back}, ${intl.formatMessage({ id: 'chat.unreadCount' }, { count: unread })}` : back}>
       <ChatIcon name="back" size={24} />
+      {text && (
+        <span className="chat-back-unread" data-testid="chat-back-unread" aria-hidden="true">
+          {text}
+        </span>
+      )}
     </Link>
   );
 }
