@@ -8,8 +8,9 @@ test('the app shell loads with no page errors and no broken references', async (
   const failedResponses: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
   page.on('console', (msg) => {
-    // Failed loads are judged below by URL and status, where "which file" is visible.
-    if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(msg.text());
+    // Failed loads are judged below by URL and status, where "which file" is visible. Warnings
+    // count too: a library's warning on every load is noise in every operator's error reports.
+    if (['error', 'warning'].includes(msg.type()) && !msg.text().startsWith('Failed to load resource')) errors.push(`${msg.type()}: ${msg.text()}`);
   });
   page.on('response', (res) => {
     const failure = `${res.status()} ${new URL(res.url()).pathname}`;

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ROUTES, type RouteName } from '@shared/routes.js';
 import { NotFoundPage, RouteErrorPage } from '../components/ErrorPage.js';
+import { Spinner } from '../components/Spinner.js';
 import { ChatLayout } from './layouts/ChatLayout.js';
 import { DefaultLayout } from './layouts/DefaultLayout.js';
 import { EmptyLayout } from './layouts/EmptyLayout.js';
@@ -30,6 +31,9 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RouteErrorPage />,
+    // Shown while the first screen's code loads (its route is lazy); without it React Router warned
+    // on every page load and showed nothing.
+    hydrateFallbackElement: <Spinner block delayed />,
     children: [
       { element: <DefaultLayout />, children: [...routesOf('default'), { path: '*', element: <NotFoundPage /> }] },
       { element: <ChatLayout />, children: routesOf('chat') },
