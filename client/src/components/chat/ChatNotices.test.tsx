@@ -25,7 +25,7 @@ afterEach(cleanup);
 describe('the notices above the composer', () => {
   it('tell a member why they cannot reply to someone whose e-mail is unconfirmed', () => {
     show({ canReceiveReplies: false });
-    expect(screen.getByTestId('notice-unconfirmed').textContent).toBe('Roos has not confirmed their e-mail address yet and cannot receive replies.');
+    expect(screen.getByTestId('notice-unconfirmed').textContent).toBe('Roos has not confirmed their e-mail address and cannot receive messages yet.');
   });
 
   it('tell the blocked member they cannot contact, and nothing about e-mail; the blocker gets Unblock', () => {
