@@ -31,6 +31,9 @@ test('blocking from the chat menu stops writing until unblocked', async ({ brows
   await sophie.page.getByRole('dialog').getByRole('button', { name: 'Block' }).click();
   await expect(sophie.page.getByTestId('notice-blocked-by-me')).toContainText(other.profile.name);
   await expect(input).toBeDisabled();
+  // The list beside says so too, in place of the last message.
+  const entry = sophie.page.locator(`[data-testid="chat-list-item"][data-profile="${other.profile.id}"] .chat-list-preview`);
+  await expect(entry).toHaveText(`You have blocked ${other.profile.name}.`);
   // the server agrees after a reload
   await sophie.page.reload();
   await expect(sophie.page.getByTestId('notice-blocked-by-me')).toBeVisible();
@@ -41,5 +44,6 @@ test('blocking from the chat menu stops writing until unblocked', async ({ brows
   await expect(sophie.page.getByTestId('notice-blocked-by-me')).toHaveCount(0);
   await expect(input).toBeEnabled();
   await expect(input).toBeFocused();
+  await expect(entry).not.toContainText('blocked');
   await sophie.context.close();
 });

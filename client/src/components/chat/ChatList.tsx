@@ -134,7 +134,10 @@ const ChatListItem = memo(function ChatListItem({ entry, active, onDelete, top, 
   const draft = active ? undefined : draftShown;
   const last = entry.last_message;
   const unread = entry.num_unread_messages;
-  const preview: ReactNode = typingUntil > now
+  // A chat the member blocked says so in the list too: it looked like any other until opened.
+  const preview: ReactNode = entry.blocked_by_me
+    ? <span className="chat-list-blocked">{intl.formatMessage({ id: 'chat.blockedByMe' }, { name: entry.profile.name })}</span>
+    : typingUntil > now
     ? intl.formatMessage({ id: 'chat.typing' })
     : draft
       ? intl.formatMessage({ id: 'chat.draft' }, { text: draft, b: (label: ReactNode[]) => <span className="chat-list-draft">{label}</span> })
