@@ -94,3 +94,26 @@ test('running out of credits shows the buy button and keeps the message for a re
   await james.page.screenshot({ path: 'screenshots/chat-desktop-no-credits-en.png' });
   await james.context.close();
 });
+
+// "1 credit left" fitted beside the cost on a phone and "18 credits left" did not: the composer
+// grew and shrank by a line as credits were spent.
+test('on a phone the balance keeps a line of its own below the cost, whatever its length', async ({ browser, baseURL }) => {
+  const james = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
+  await james.page.setViewportSize({ width: 390, height: 844 });
+  // The shortest balance there is, and a version no later frame of the server's outranks.
+  await james.page.route('**/api/user.php', async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.json()) as { user: { credits: number; credits_version: number } };
+    await route.fulfill({ response, json: { ...body, user: { ...body.user, credits: 1, credits_version: 1e12 } } });
+  });
+  const chats = (await (await james.request.get('/api/chats.php')).json()) as ChatsResponse;
+  const withSophie = chats.chats.find((c) => c.profile.name === DEMO_ACCOUNTS.free.name)!;
+  await james.page.goto(`/chats/${withSophie.conversation}`);
+  const balance = james.page.locator('.chat-composer-balance');
+  await expect(balance).toHaveText('1 credit left');
+  const cost = await james.page.locator('.chat-composer-cost > span').first().boundingBox();
+  const own = await balance.boundingBox();
+  expect(own!.y).toBeGreaterThanOrEqual(cost!.y + cost!.height - 1);
+  await james.context.close();
+});

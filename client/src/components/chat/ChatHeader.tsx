@@ -74,7 +74,7 @@ export function ChatBackLink() {
     <Link to={pathFor('chats')} className="chat-back" aria-label={text ? `${back}, ${intl.formatMessage({ id: 'chat.unreadCount' }, { count: unread })}` : back}>
       <ChatIcon name="back" size={24} />
       {text && (
-        <span className="chat-back-unread" data-testid="chat-back-unread" aria-hidden="true">
+        <span className="chat-unread-badge chat-back-unread" data-testid="chat-back-unread" aria-hidden="true">
           {text}
         </span>
       )}
