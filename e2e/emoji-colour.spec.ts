@@ -69,7 +69,9 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
 
     const withEmoji = uniqueText('Great 😄⚡');
     await sendFromComposer(page, withEmoji);
-    await expect(bubble(page, withEmoji)).toHaveAttribute('data-state', 'sent');
+    // Stored: 'sent', or already 'read' when a spec running beside this one has Sophie's side of
+    // the chat open (a CI run saw only 'read' for 7 s).
+    await expect(bubble(page, withEmoji)).toHaveAttribute('data-state', /^(sent|read)$/);
     const emojiText = bubble(page, withEmoji).locator('span.chat-bubble-text');
     expect.soft(yellowPixels(await shotOfText(page, emojiText, '😄')), '😄 in colour').toBeGreaterThan(30);
     expect.soft(yellowPixels(await shotOfText(page, emojiText, '⚡')), '⚡ in colour').toBeGreaterThan(10);
