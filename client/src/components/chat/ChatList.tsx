@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import type { ChatEntryDto } from '@shared/api/chats.js';
 import { pathFor } from '@shared/routes.js';
+import { badgeText } from '@shared/rules/badges.js';
 import { Avatar } from '../Avatar.js';
 import { Spinner } from '../Spinner.js';
 import { useAtomValue } from '../../state/jotai.js';
@@ -174,7 +175,7 @@ const ChatListItem = memo(function ChatListItem({ entry, active, onDelete, top, 
             <span className="chat-list-preview" dir="auto">{preview}</span>
             {unread > 0 && (
               <span className="chat-unread-badge" aria-label={intl.formatMessage({ id: 'chat.unreadCount' }, { count: unread })}>
-                {unread > 99 ? '99+' : unread}
+                {badgeText(unread)}
               </span>
             )}
           </span>

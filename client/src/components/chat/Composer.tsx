@@ -51,6 +51,9 @@ export function Composer({ disabled, onSend, onTyping, onOpenGifts, onOpenIcebre
   const check = checkMessageBody(text, max);
   const over = length > max;
 
+  // Blocked, or short of credits: either way nothing may go out.
+  const cannotSend = disabled || short;
+
   const stopTyping = () => {
     window.clearTimeout(idleTimer.current);
     if (typingSentAt.current > 0) onTyping(false);
@@ -86,7 +89,7 @@ export function Composer({ disabled, onSend, onTyping, onOpenGifts, onOpenIcebre
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (disabled || short || !check.ok) return;
+    if (cannotSend || !check.ok) return;
     onSend(check.body);
     setText('');
     onTextChange?.('');
@@ -108,7 +111,7 @@ export function Composer({ disabled, onSend, onTyping, onOpenGifts, onOpenIcebre
           <ChatIcon name="gift" />
         </button>
         {onOpenIcebreakers && (
-          <button type="button" className="chat-tool-button" onClick={onOpenIcebreakers} disabled={disabled || short} aria-label={intl.formatMessage({ id: 'chat.icebreakerOpen' })} title={intl.formatMessage({ id: 'chat.icebreakerOpen' })}>
+          <button type="button" className="chat-tool-button" onClick={onOpenIcebreakers} disabled={cannotSend} aria-label={intl.formatMessage({ id: 'chat.icebreakerOpen' })} title={intl.formatMessage({ id: 'chat.icebreakerOpen' })}>
             <ChatIcon name="smile" />
           </button>
         )}
@@ -131,7 +134,7 @@ export function Composer({ disabled, onSend, onTyping, onOpenGifts, onOpenIcebre
           aria-describedby="chat-composer-info"
           data-testid="chat-input"
         />
-        <button type="submit" className="chat-send-button" disabled={disabled || short || !check.ok} aria-label={intl.formatMessage({ id: 'chat.send' })} data-testid="chat-send">
+        <button type="submit" className="chat-send-button" disabled={cannotSend || !check.ok} aria-label={intl.formatMessage({ id: 'chat.send' })} data-testid="chat-send">
           <ChatIcon name="send" />
         </button>
       </div>
