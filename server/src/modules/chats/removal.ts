@@ -28,8 +28,8 @@ export function removeChat(ctx: AppContext, user: UserRow, target: ChatTarget): 
     // An id from another chat would hide this one's messages up to a number that means nothing here.
     if (target.up_to !== undefined && !q.findMessage(tx, conversation.id, target.up_to)) throw badRequest('invalid_request', { fields: { up_to: 'invalid_request' } });
     const newest = member.lastMessageId ?? 0;
-    // Never shows again what an earlier delete hid.
-    const hiddenBefore = Math.max(member.hiddenBeforeMessageId, Math.min(target.up_to ?? newest, newest));
+    // Never shows again what an earlier delete hid. (An up_to is a message of this chat, so at most its newest.)
+    const hiddenBefore = Math.max(member.hiddenBeforeMessageId, target.up_to ?? newest);
     if (hiddenBefore >= newest) {
       q.updateMember(tx, conversation.id, user.id, { deletedAt: now, hiddenBeforeMessageId: hiddenBefore, unreadCount: 0 });
       return { removed: [conversation.id], kept: [] };
