@@ -142,6 +142,26 @@ describe('chatting over the socket', () => {
     expect([...seenByA, ...seenByB]).toEqual([]);
   });
 
+  // A member who deleted the chat has no chat to show typing in: the other member's typing stays
+  // with them until a new message brings the chat back.
+  it('does not relay typing to a member who deleted the chat, until a new message brings it back', async () => {
+    const a = await memberWithTabs();
+    const b = await memberWithTabs();
+    const first = await send(a.client, b.id, 'hello');
+    const conversation = (first.body as { message: MessageDto }).message.conversation;
+    expect((await b.client.delete('/api/chat.php', { conversation })).status).toBe(200);
+
+    const seenByB = collect(b.sockets[0]!, 'typing');
+    a.sockets[0]!.emit('typing', { conversation, typing: true });
+    await sleep(300);
+    expect(seenByB).toEqual([]);
+
+    expect((await send(a.client, b.id, 'are you still there?')).status).toBe(201);
+    const typing = nextEvent(b.sockets[0]!, 'typing');
+    a.sockets[0]!.emit('typing', { conversation, typing: true });
+    expect(await typing).toEqual({ conversation, profile: a.id, typing: true });
+  });
+
   // Regression: a retried client id re-announced the old message to the peer even after the peer
   // blocked the sender (or deleted the chat), so a blocked member could keep pushing events at them.
   it('does not re-announce a retried send to a peer who blocked the sender or hid the message', async () => {

@@ -6,7 +6,7 @@ import { HttpError } from '../../http/errors.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createMember } from '../../test/factories.js';
 import { clientId, loggedInMember, send } from './chat-test-kit.js';
-import { countsFor, isConversationMember, markRead, peersOf, sendMessage } from './service.js';
+import { countsFor, markRead, peersOf, sendMessage, typingRecipientOf } from './service.js';
 
 let server: TestServer;
 let site: SiteRow;
@@ -129,17 +129,17 @@ describe('notifications after commit', () => {
 });
 
 describe('helpers the socket layer uses', () => {
-  it('isConversationMember and peersOf', async () => {
+  it('typingRecipientOf and peersOf', async () => {
     const a = await createMember(server.db, { credits: 5 });
     const b = await createMember(server.db);
     const c = await createMember(server.db);
     const stranger = await createMember(server.db);
     const conversation = (await sendMessage(server.ctx, userRow(a.id), site, { profile: b.id, client_id: clientId(), body: 'x' })).message.conversation;
     await sendMessage(server.ctx, userRow(a.id), site, { profile: c.id, client_id: clientId(), body: 'y' });
-    expect(isConversationMember(server.ctx, a.id, conversation)).toEqual({ peerId: b.id });
-    expect(isConversationMember(server.ctx, b.id, conversation)).toEqual({ peerId: a.id });
-    expect(isConversationMember(server.ctx, stranger.id, conversation)).toBeNull();
-    expect(isConversationMember(server.ctx, a.id, 987_654)).toBeNull();
+    expect(typingRecipientOf(server.ctx, a.id, conversation)).toBe(b.id);
+    expect(typingRecipientOf(server.ctx, b.id, conversation)).toBe(a.id);
+    expect(typingRecipientOf(server.ctx, stranger.id, conversation)).toBeNull();
+    expect(typingRecipientOf(server.ctx, a.id, 987_654)).toBeNull();
     expect(peersOf(server.ctx, a.id).sort()).toEqual([b.id, c.id].sort());
     expect(peersOf(server.ctx, stranger.id)).toEqual([]);
   });

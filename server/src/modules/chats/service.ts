@@ -242,10 +242,17 @@ function countsIn(db: Db, userId: number): CountsDto {
   return { total_unread: unread, total_new_likes: newLikes, badge: unread + newLikes, version };
 }
 
-/** The other member when `userId` belongs to the conversation, else null. */
-export function isConversationMember(ctx: AppContext, userId: number, conversationId: number): { peerId: number } | null {
-  const conversation = q.findConversationOf(ctx.db, userId, conversationId);
-  return conversation ? { peerId: q.peerIdOf(conversation, userId) } : null;
+/**
+ * Who sees `typistId` typing in the conversation: the other member, unless the typist is not in
+ * it, a block stands between them, or the other member deleted the chat (no chat to show it in
+ * until a new message brings it back). Null when nobody does.
+ */
+export function typingRecipientOf(ctx: AppContext, typistId: number, conversationId: number): number | null {
+  const conversation = q.findConversationOf(ctx.db, typistId, conversationId);
+  if (!conversation) return null;
+  const peerId = q.peerIdOf(conversation, typistId);
+  if (blockExistsBetween(ctx.db, typistId, peerId)) return null;
+  return q.findMember(ctx.db, conversationId, peerId)?.deletedAt == null ? peerId : null;
 }
 
 /** Profile ids the member has a conversation with (hidden ones included), for presence. */

@@ -15,10 +15,9 @@ import { invalidInput } from '../../http/validate.js';
 import { liveSocketMember } from '../../realtime/handshake.js';
 import type { CommandContext, MemberSocket, SocketCommandHandlers } from '../../realtime/types.js';
 import { blockSetsOf } from '../blocks/queries.js';
-import { isBlockedEitherWay } from '../blocks/service.js';
 import { withLivePresence } from './live-presence.js';
 import { catchUpAfter, listChats, profilesShowingPresence, syncMessages } from './reading.js';
-import { isConversationMember, markRead, peersOf, sendMessage, type ChatMember } from './service.js';
+import { markRead, peersOf, sendMessage, typingRecipientOf, type ChatMember } from './service.js';
 
 const anyPayload = z.unknown();
 
@@ -187,9 +186,9 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
       // After the allowance, so a flood of frames costs no look-up each.
       if (!liveMemberOrClose(ctx, this)) return;
       const { userId } = this.data;
-      const membership = isConversationMember(ctx, userId, parsed.data.conversation);
-      if (!membership || isBlockedEitherWay(ctx, userId, membership.peerId)) return;
-      ctx.notifier.notify(membership.peerId, 'typing', { conversation: parsed.data.conversation, profile: userId, typing: parsed.data.typing });
+      const recipient = typingRecipientOf(ctx, userId, parsed.data.conversation);
+      if (recipient === null) return;
+      ctx.notifier.notify(recipient, 'typing', { conversation: parsed.data.conversation, profile: userId, typing: parsed.data.typing });
     },
 
     // The watch list replaces the previous one: the client sends the peers it currently shows.
