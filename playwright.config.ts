@@ -31,17 +31,9 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  projects: [
-    // The screen tour photographs the demo member's chats as seeded, before the other specs write
-    // test messages into them: its screenshots are for a human look at the product.
-    { name: 'screens-first', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /chat-screens\.spec\.ts/ },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /chat-live\.spec\.ts|chat-screens\.spec\.ts|profile-block\.spec\.ts/, dependencies: ['screens-first'] },
-    // The live-chat spec watches the demo pair's unread counts and page title move by exactly the
-    // messages it sends; other specs read and write in the same pair's chats, so it runs alone, after them.
-    { name: 'chat-live-alone', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /chat-live\.spec\.ts/, dependencies: ['chromium'] },
-    // Blocking the demo pair would close the chats the specs above write in: after all of them.
-    { name: 'profile-block-alone', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /profile-block\.spec\.ts/, dependencies: ['chat-live-alone'] },
-  ],
+  // One project: the specs that need the demo data as seeded (chat-screens, chat-live,
+  // profile-block) start a server of their own (e2e/seeded-server.ts) and run beside the others.
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     command: `rm -rf ${dataDir} && node dist/server/main.js`,
     url: `http://localhost:${port}/login`,

@@ -1,11 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { bubble, conversationWith, countsOf, DEMO_ACCOUNTS, memberContext, messagesBadge, sendFromComposer, titleCount, uniqueText } from './chat-fixtures.js';
+import { testOnSeededServer } from './seeded-server.js';
+
+// The other specs read and write in the same pair's chats: a server of its own keeps the counts exact.
+const test = testOnSeededServer();
 
 /**
  * Two members in two browsers: A (Sophie) writes, B (James) sees it live with no reload; B's
  * Messages badge and page title count up, then down when B reads; A sees the read tick; a reload
- * keeps the history. It runs alone, after every other spec (see playwright.config.ts), because
- * the others read and write in the same pair's chats.
+ * keeps the history.
  */
 test('two members chat live: delivery, badges, title, read ticks, history', async ({ browser, baseURL }) => {
   const a = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);

@@ -1,14 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import type { ChatsResponse } from '../shared/src/api/chats.js';
 import { chatLabel, DEMO_ACCOUNTS, memberContext } from './chat-fixtures.js';
+import { testOnSeededServer } from './seeded-server.js';
 import { uniqueEmail } from './shell-helpers.js';
 
 /**
  * The chat screens on a phone (one pane at a time, list first) and on a desktop (list beside the
  * chat), in every locale; screenshots land in screenshots/ for a human look at each, since a
- * longer translation is what overflows a button or a header.
+ * longer translation is what overflows a button or a header. The screenshots show the demo
+ * member's chats as seeded, on a server of the spec's own: the other specs write into them.
  */
+const test = testOnSeededServer();
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const;
 const LOCALES = ['en', 'de', 'es', 'fr', 'it', 'nl', 'pl'] as const;
 

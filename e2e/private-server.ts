@@ -1,9 +1,10 @@
 /**
  * A server of a spec's own: the built app (`dist/server/main.js`, as the shared e2e server in
- * playwright.config.ts) on a free port with a throw-away data dir and no seeded members. For specs
- * whose data would leak into the server every other spec shares: chat-list-many signs up 301
- * members, and their 301 activation mails could push the mail of a sign-up spec running beside it
- * out of /dev/outbox, which lists the last 100.
+ * playwright.config.ts) on a free port with a throw-away data dir, by default with no seeded
+ * members. For specs whose data would leak into the server every other spec shares: chat-list-many
+ * signs up 301 members, and their 301 activation mails could push the mail of a sign-up spec
+ * running beside it out of /dev/outbox, which lists the last 100. And for specs that need the demo
+ * data as seeded, which the specs on the shared server write into (seeded-server.ts).
  */
 import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
@@ -18,12 +19,17 @@ export interface PrivateServer {
 const READY = /\[server\] ready on /;
 const START_TIMEOUT_MS = 30_000;
 
-export async function startPrivateServer(): Promise<PrivateServer> {
+export interface PrivateServerOptions {
+  /** Members seeded beside the demo accounts; the shared server seeds 120. */
+  seedMembers?: number;
+}
+
+export async function startPrivateServer(options: PrivateServerOptions = {}): Promise<PrivateServer> {
   const port = await freePort();
   const dataDir = `.tmp/e2e-private-${process.pid}-${port}`;
   await rm(dataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_MEMBERS: '0', NODE_ENV: 'test' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_MEMBERS: String(options.seedMembers ?? 0), NODE_ENV: 'test' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // Never outlive the test worker, also when it ends without running afterAll.

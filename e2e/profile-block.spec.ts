@@ -1,10 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { DEMO_ACCOUNTS, conversationWith, memberContext } from './chat-fixtures.js';
+import { testOnSeededServer } from './seeded-server.js';
+
+// It blocks the demo pair, which would close the chats the other specs write in: a server of its own.
+const test = testOnSeededServer();
 
 /**
  * Blocking from the profile, and what the blocked member sees: no profile, a notice, and a chat
- * whose composer closes and opens again live. It blocks the demo pair, so it runs alone, last
- * (playwright.config.ts).
+ * whose composer closes and opens again live.
  */
 test('a block from the profile hides the blocker\'s profile and closes the open chat live, until unblocked', async ({ browser, baseURL }) => {
   const james = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
