@@ -2,10 +2,11 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { setUnauthenticatedHandler } from '../api/http.js';
 import { ToastHost } from '../components/Toast.js';
-import { useAtomValue, useSetAtom } from '../state/jotai.js';
+import { useAtomValue } from '../state/jotai.js';
 import { userAtom, userUnreachableAtom } from '../state/user.js';
 import { CantConnectPage } from './CantConnectPage.js';
 import { RealtimeBridge } from './RealtimeBridge.js';
+import { sessionEnded } from './session-ended.js';
 import { SCREENS, waitsForUser } from './route-table.js';
 import { TitleSync } from './TitleSync.js';
 import { useRouteName } from './use-route-name.js';
@@ -17,17 +18,13 @@ import { useRouteName } from './use-route-name.js';
  */
 export function Root() {
   const navigate = useNavigate();
-  const setUser = useSetAtom(userAtom);
   const user = useAtomValue(userAtom);
   const unreachable = useAtomValue(userUnreachableAtom);
   const route = useRouteName();
   const cantConnect = unreachable !== null && route !== null && waitsForUser(SCREENS[route]);
   useEffect(() => {
-    setUnauthenticatedHandler(() => {
-      setUser(null);
-      void navigate('/login');
-    });
-  }, [navigate, setUser]);
+    setUnauthenticatedHandler(() => sessionEnded((path) => void navigate(path)));
+  }, [navigate]);
   return (
     <>
       <TitleSync />

@@ -7,7 +7,7 @@ import type { MessageKind, MessagesResponse } from '@shared/api/chats.js';
 import { deleteChat, fetchMessages, setBlocked } from '../api/chats.js';
 import { appStore } from './jotai.js';
 import { addOutgoing, markRetrying, mergeStored, newClientId, newestPeerMessageId, newestStoredId, oldestStoredId, removeOutgoing } from './chat-thread.js';
-import { getThread, holdRemoval, removeEntry, selfId, updateEntry, updateThread } from './chat-store.js';
+import { getThread, holdRemoval, removeEntry, selfId, setCounts, updateEntry, updateThread } from './chat-store.js';
 import { chatEntriesAtom, forgetOpenedChat, rememberOpenedChat, threadMetaAtom } from './chats.js';
 import { deliver, refreshChats, sendReadMark, sendTyping, watchPresence } from './realtime.js';
 import { countsAtom } from './counts.js';
@@ -131,6 +131,7 @@ export async function removeChat(profile: number): Promise<boolean> {
   holdRemoval(profile, request);
   try {
     const answer = await request;
+    setCounts(answer.counts);
     // The chat is back, showing only what came after: the list says so.
     if (answer.kept.length > 0) await refreshChats();
     return true;

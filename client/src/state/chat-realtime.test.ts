@@ -1177,3 +1177,108 @@ describe('the catch-up when frames crossed on their way', () => {
     expect(storedIds()).toEqual([100, 101, 102]);
   });
 });
+
+/** Found by a review of the client's realtime state (session 42); each failed before its fix. */
+describe('list entries, counts and the outbox against live frames', () => {
+  it('a live message that arrives while a catch-up answer is on its way is not undone by the older list of that answer', async () => {
+    const answers: Array<(result: { ok: true; data: CatchUpResponse }) => void> = [];
+    let deferCatchUp = false;
+    await startConnected((event) => {
+      if (event !== 'catch-up') return undefined;
+      if (deferCatchUp) return new Promise((resolve) => answers.push(resolve));
+      return { ok: true, data: catchUpAnswer({ messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 }) };
+    });
+    expect(appStore.get(chatEntriesAtom).get(PEER)?.last_message?.id).toBe(100);
+    // A block elsewhere, or another node back after an outage: the server asks for a catch-up.
+    deferCatchUp = true;
+    socket.server('invalidate', { resource: 'chats' });
+    await flush();
+    expect(answers).toHaveLength(1);
+    // The server read the list and the page (newest 100), then the peer wrote 101, whose frame comes first.
+    socket.server('message:new', message(101, PEER), { counts: { ...COUNTS, total_unread: 1, badge: 1, version: 5 } });
+    expect(appStore.get(chatEntriesAtom).get(PEER)).toMatchObject({ last_message: { id: 101 }, num_unread_messages: 1 });
+    answers[0]!({ ok: true, data: catchUpAnswer({ messages: [], has_more: false, counts: { ...COUNTS, version: 4 }, credits: 10, credits_version: 100 }) });
+    await flush();
+    // The nav badge still says 1 (counts are versioned) ...
+    expect(appStore.get(countsAtom).total_unread).toBe(1);
+    // ... and the chat's entry should too, with 101 as its preview.
+    expect(appStore.get(chatEntriesAtom).get(PEER)).toMatchObject({ last_message: { id: 101 }, num_unread_messages: 1 });
+  });
+
+  it('two messages whose frames cross (the later one first) both count in the chat entry\'s unread badge', async () => {
+    await startConnected((event) =>
+      event === 'catch-up' ? { ok: true, data: catchUpAnswer({ messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 }) } : undefined,
+    );
+    // 102 from this node, 101 stored earlier on another node and relayed through Redis after it.
+    socket.server('message:new', message(102, PEER), { counts: { ...COUNTS, total_unread: 2, badge: 2, version: 52 } });
+    socket.server('message:new', message(101, PEER), { counts: { ...COUNTS, total_unread: 1, badge: 1, version: 50 } });
+    expect(appStore.get(countsAtom).total_unread).toBe(2);
+    expect(appStore.get(chatEntriesAtom).get(PEER)?.num_unread_messages).toBe(2);
+  });
+
+  it('a read in another tab whose frame comes before the message it covers leaves the chat with nothing unread', async () => {
+    await startConnected((event) =>
+      event === 'catch-up' ? { ok: true, data: catchUpAnswer({ messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 }) } : undefined,
+    );
+    // The read went through this node, the message's frame through another, later.
+    socket.server('message:read', { conversation: CONVERSATION, reader: ME, message: 101, unread: 0 });
+    socket.server('message:new', message(101, PEER), { counts: { ...COUNTS, version: 6 } });
+    expect(appStore.get(chatEntriesAtom).get(PEER)).toMatchObject({ last_message: { id: 101 }, num_unread_messages: 0 });
+    // A later message counts.
+    socket.server('message:new', message(102, PEER), { counts: { ...COUNTS, total_unread: 1, badge: 1, version: 7 } });
+    expect(appStore.get(chatEntriesAtom).get(PEER)?.num_unread_messages).toBe(1);
+  });
+
+  it('a list read before the member read the chat in another tab does not bring its unread badge back', async () => {
+    const unreadList = { chats: [{ ...entry(message(100, PEER)), num_unread_messages: 1 }], counts: { ...COUNTS, total_unread: 1, badge: 1, version: 3 } };
+    const answers: Array<(result: { ok: true; data: CatchUpResponse }) => void> = [];
+    let deferCatchUp = false;
+    await startConnected((event) => {
+      if (event !== 'catch-up') return undefined;
+      const sync: SyncResponse = { messages: [], has_more: false, counts: unreadList.counts, credits: 10, credits_version: 100 };
+      if (deferCatchUp) return new Promise((resolve) => answers.push(resolve));
+      return { ok: true, data: { chats: unreadList, sync } };
+    });
+    expect(appStore.get(chatEntriesAtom).get(PEER)?.num_unread_messages).toBe(1);
+    deferCatchUp = true;
+    socket.server('invalidate', { resource: 'chats' });
+    await flush();
+    socket.server('message:read', { conversation: CONVERSATION, reader: ME, message: 100, unread: 0 });
+    expect(appStore.get(chatEntriesAtom).get(PEER)?.num_unread_messages).toBe(0);
+    // The answer was read before that mark.
+    answers[0]!({ ok: true, data: { chats: unreadList, sync: { messages: [], has_more: false, counts: unreadList.counts, credits: 10, credits_version: 100 } } });
+    await flush();
+    expect(appStore.get(chatEntriesAtom).get(PEER)?.num_unread_messages).toBe(0);
+  });
+
+  it('a chat with unread messages deleted while the socket is down leaves the nav badge and title at once, as its answer says', async () => {
+    start(() => undefined);
+    await flush();
+    // Polling: the socket is down, the list came over REST with 3 unread in this chat.
+    appStore.set(chatEntriesAtom, new Map([[PEER, { ...entry(message(103, PEER)), num_unread_messages: 3 }]]));
+    appStore.set(countsAtom, { total_unread: 3, total_new_likes: 0, badge: 3, version: 5 });
+    vi.mocked(api.deleteChat).mockResolvedValue({ removed: [CONVERSATION], kept: [], counts: { total_unread: 0, total_new_likes: 0, badge: 0, version: 6 } });
+    expect(await removeChat(PEER)).toBe(true);
+    await flush();
+    expect(appStore.get(chatEntriesAtom).has(PEER)).toBe(false);
+    // No 'counts' frame comes without a socket; the DELETE's answer carries them.
+    expect(appStore.get(countsAtom)).toMatchObject({ total_unread: 0, badge: 0 });
+  });
+
+  it('a message written offline, brought back by a reload and then stored, leaves the saved outbox (not "Not sent" a day later)', async () => {
+    // What the earlier page (now closed) saved: one message written offline.
+    const writtenAt = new Date(Date.now() - 60_000).toISOString();
+    const saved = { key: `${ME}:client-offline-1`, id: null, conversation: CONVERSATION, sender: ME, client_id: 'client-offline-1', kind: 'text', body: 'written on the train', gift_id: null, created_at: writtenAt, local: 'pending', failure: null };
+    localStorage.setItem(`chat-outbox:${ME}`, JSON.stringify([{ profile: PEER, message: saved }]));
+    // The reloaded page (a fresh module: beforeEach's clearOutboxes() forgot what any page wrote).
+    await startConnected((event, payload) => {
+      if (event === 'message:send') return { ok: true, data: { message: { ...message(104, ME), client_id: (payload as { client_id: string }).client_id }, credits: 9, credits_version: 101, duplicate: false } };
+      return event === 'catch-up' ? { ok: true, data: catchUpAnswer({ messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 }) } : undefined;
+    });
+    expect(socket.sends().map((s) => s.client_id)).toEqual(['client-offline-1']);
+    expect(getThread(PEER)!.outgoing).toEqual([]);
+    // Stored: nothing is left to keep. (Still kept, it comes back pending at every reload, and after
+    // a day as "Not sent" with Retry, though the peer has it.)
+    expect(loadOutbox(ME, Date.now() + OUTBOX_AUTO_SEND_MS)).toEqual([]);
+  });
+});

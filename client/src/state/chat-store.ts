@@ -10,6 +10,7 @@ import { appStore } from './jotai.js';
 import { userAtom } from './user.js';
 import { applyPeerRead, dropStoredThrough, emptyThread, holdsStored, mergeStored, trimToNewest, type Thread } from './chat-thread.js';
 import { discardDraft } from './chat-drafts.js';
+import { entryReadThrough, entryWithMessages, keepLiveMarks, listedWithLive } from './live-entries.js';
 import { type ThreadMeta, chatEntriesAtom, chatsLoadedAtom, connectionAtom, conversationProfilesAtom, forgetOpenedChat, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom } from './chats.js';
 
 export function selfId(): number | null {
@@ -96,6 +97,7 @@ export function updateEntry(profile: number, change: (entry: ChatEntryDto) => Ch
   const next = change(current);
   if (next === current) return;
   const copy = new Map(entries);
+  if (next) keepLiveMarks(current, next);
   if (next) copy.set(profile, next);
   else copy.delete(profile);
   appStore.set(chatEntriesAtom, copy);
@@ -123,8 +125,13 @@ export function holdRemoval(profile: number, settled: Promise<unknown>): void {
  * whose presence events are newer.
  */
 export function applyChats(response: ChatsResponse, { livePresence = false } = {}): void {
+  const shown = appStore.get(chatEntriesAtom);
+  const open = appStore.get(openChatAtom);
   const entries = new Map<number, ChatEntryDto>();
-  for (const entry of response.chats) if (!removalsInFlight.has(entry.profile.id)) entries.set(entry.profile.id, entry);
+  for (const entry of response.chats) {
+    const profile = entry.profile.id;
+    if (!removalsInFlight.has(profile)) entries.set(profile, listedWithLive(entry, shown.get(profile), open === profile));
+  }
   appStore.set(chatEntriesAtom, entries);
   appStore.set(chatsLoadedAtom, true);
   setCounts(response.counts);
@@ -206,14 +213,7 @@ function updateEntryForMessages(profile: number, fresh: readonly MessageDto[], m
   if (fresh.length === 0) return;
   // The open chat is read as messages arrive, so its badge stays at zero.
   const isOpen = appStore.get(openChatAtom) === profile;
-  updateEntry(profile, (entry) => {
-    const lastId = entry.last_message?.id ?? 0;
-    const newer = fresh.filter((m) => m.id > lastId);
-    if (newer.length === 0) return entry;
-    const newest = newer.reduce((a, b) => (b.id > a.id ? b : a));
-    const fromPeer = newer.filter((m) => m.sender !== me).length;
-    return { ...entry, last_message: newest, num_unread_messages: isOpen ? entry.num_unread_messages : entry.num_unread_messages + fromPeer };
-  });
+  updateEntry(profile, (entry) => entryWithMessages(entry, fresh, me, isOpen));
 }
 
 /** 'message:read': the peer read our messages (ticks), or we read it in some tab (`unread` left). */
@@ -223,7 +223,7 @@ export function applyReadEvent(conversation: number, reader: number, message: nu
   if (reader === selfId()) {
     // The chat on screen is read as messages arrive: its entry stays at zero (updateEntryForMessages).
     const left = appStore.get(openChatAtom) === profile ? 0 : unread;
-    updateEntry(profile, (entry) => (entry.num_unread_messages === left ? entry : { ...entry, num_unread_messages: left }));
+    updateEntry(profile, (entry) => entryReadThrough(entry, message, left));
     return;
   }
   if (getThread(profile)) updateThread(profile, (t) => applyPeerRead(t, message));

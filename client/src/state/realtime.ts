@@ -169,6 +169,9 @@ export function startRealtime(): () => void {
 function keepOutboxOf(userId: number | null): () => void {
   if (userId === null) return () => undefined;
   for (const { profile, message } of loadOutbox(userId)) updateThread(profile, (t) => restoreOutgoing(t, message), message.conversation);
+  // Recorded at once as what this page holds: saveOutbox skips writing an empty outbox over a key
+  // the page never wrote, so a restored message sent later stayed stored, pending at every reload.
+  saveOutbox(userId, outboxOf(appStore.get(threadsAtom).values()));
   return appStore.sub(threadsAtom, () => saveOutbox(userId, outboxOf(appStore.get(threadsAtom).values())));
 }
 
