@@ -78,6 +78,13 @@ for (const locale of LOCALES) {
     await page.goto('/chats');
     // de "Nachrichten" beside "Mitglieder finden" ran past the edge; the link goes below instead.
     await inside('find members', await page.locator('.chat-list-find').boundingBox(), { x: 0, width });
+    // Where the two fit side by side they share one line: the phone's heading size took a line
+    // of its own from the link in every language.
+    if (!['de', 'fr'].includes(locale)) {
+      const title = (await page.locator('.chat-list-header h1').boundingBox())!;
+      const link = (await page.locator('.chat-list-find').boundingBox())!;
+      expect.soft(link.y, 'find members beside the title').toBeLessThan(title.y + title.height);
+    }
 
     const withJames = chats.chats.find((c) => c.profile.name === DEMO_ACCOUNTS.premium.name)!;
     await page.goto(`/chats/${withJames.conversation}`);

@@ -85,6 +85,8 @@ test('a free member\'s chat past the history cut says why its messages are gone,
   await page.goto('/chats');
   const item = page.locator(`[data-testid=chat-list-item][data-profile="${old.profile.id}"]`);
   await expect(item).toContainText(notice);
+  // Set apart from the messages other entries show there.
+  await expect(item.locator('.chat-list-preview > *')).toHaveCSS('font-style', 'italic');
   // Oldest, so last in the list.
   await expect(page.getByTestId('chat-list-item').last()).toHaveAttribute('data-profile', String(old.profile.id));
   await item.getByRole('link').click();
@@ -119,6 +121,10 @@ test('a new conversation offers icebreakers', async ({ browser, baseURL }) => {
   const stranger = [...Array(40).keys()].map((i) => i + 1).find((id) => !known.has(id))!;
   await page.goto(`/members/${stranger}/chat`);
   await expect(page.getByTestId('chat-thread')).toBeVisible();
+  // Offered once, by the empty chat's card: a second button beside the message box, a smiley,
+  // read as an emoji picker, and on a 320 px phone it cut the box's placeholder mid-word.
+  await expect(page.getByRole('button', { name: 'Break the ice' })).toHaveCount(1);
+  await expect(page.locator('.chat-composer button')).toHaveCount(2); // a gift and send
   await page.getByTestId('open-icebreakers').click();
   await expect(page.locator('#icebreaker-modal')).toBeVisible();
   await expect(page.getByTestId('icebreaker-coffee')).toHaveText('If we met for coffee, what would you order?');

@@ -137,7 +137,7 @@ const ChatListItem = memo(function ChatListItem({ entry, active, onDelete, top, 
   const unread = entry.num_unread_messages;
   // A chat the member blocked says so in the list too: it looked like any other until opened.
   const preview: ReactNode = entry.blocked_by_me
-    ? <span className="chat-list-blocked">{intl.formatMessage({ id: 'chat.blockedByMe' }, { name: entry.profile.name })}</span>
+    ? <span className="chat-list-notice">{intl.formatMessage({ id: 'chat.blockedByMe' }, { name: entry.profile.name })}</span>
     : typingUntil > now
     ? intl.formatMessage({ id: 'chat.typing' })
     : draft
@@ -146,8 +146,8 @@ const ChatListItem = memo(function ChatListItem({ entry, active, onDelete, top, 
       ? last.sender === me
         ? intl.formatMessage({ id: 'chat.fromMe' }, { text: messageText(intl, last) })
         : messageText(intl, last)
-      : // the server leaves the preview out only when the history cut hides it
-        intl.formatMessage({ id: 'chat.historyCut' });
+      : // the server leaves the preview out only when the history cut hides it: a notice, not a message
+        <span className="chat-list-notice">{intl.formatMessage({ id: 'chat.historyCut' })}</span>;
   const when = last ? listTime(intl, last.created_at, now) : '';
 
   return (

@@ -288,7 +288,6 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: 
         onSend={(body) => send({ kind: 'text', body })}
         onTyping={(isTyping) => setTyping(profile, isTyping)}
         onOpenGifts={() => setGiftsOpen(true)}
-        onOpenIcebreakers={canBreakIce ? () => setIcebreakersOpen(true) : null}
         focusRequest={composerFocus}
         initialText={initialDraft}
         onTextChange={(text) => saveDraft(me, profile, text)}

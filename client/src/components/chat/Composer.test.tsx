@@ -7,26 +7,25 @@ import { Composer } from './Composer.js';
 
 afterEach(cleanup);
 
-function renderComposer(onTyping: (typing: boolean) => boolean = () => true, more: { short?: boolean; onSend?: (text: string) => void; onOpenIcebreakers?: () => void } = {}) {
+function renderComposer(onTyping: (typing: boolean) => boolean = () => true, more: { short?: boolean; disabled?: boolean; onSend?: (text: string) => void } = {}) {
   render(
     <IntlProvider locale="en" messages={chat}>
-      <Composer disabled={false} onSend={more.onSend ?? (() => undefined)} onTyping={onTyping} onOpenGifts={() => undefined} onOpenIcebreakers={more.onOpenIcebreakers ?? null} short={more.short} />
+      <Composer disabled={more.disabled ?? false} onSend={more.onSend ?? (() => undefined)} onTyping={onTyping} onOpenGifts={() => undefined} short={more.short} />
     </IntlProvider>,
   );
   return screen.getByTestId('chat-input');
 }
 
 describe('a balance that does not cover a message', () => {
-  it('lets the member write but not send: Enter keeps the text, and send and the opener button are off', () => {
+  it('lets the member write but not send: Enter keeps the text, and the send button is off', () => {
     const sent: string[] = [];
-    const box = renderComposer(() => true, { short: true, onSend: (text) => sent.push(text), onOpenIcebreakers: () => undefined });
+    const box = renderComposer(() => true, { short: true, onSend: (text) => sent.push(text) });
     fireEvent.change(box, { target: { value: 'Are you there?' } });
     fireEvent.keyDown(box, { key: 'Enter' });
     expect(sent).toEqual([]);
     expect((box as HTMLTextAreaElement).value).toBe('Are you there?');
     expect((box as HTMLTextAreaElement).disabled).toBe(false);
     expect((screen.getByTestId('chat-send') as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Break the ice' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('sends once it does', () => {
@@ -35,6 +34,19 @@ describe('a balance that does not cover a message', () => {
     fireEvent.change(box, { target: { value: 'Are you there?' } });
     fireEvent.keyDown(box, { key: 'Enter' });
     expect(sent).toEqual(['Are you there?']);
+  });
+});
+
+describe('a chat the member cannot write in (a block, an unconfirmed peer)', () => {
+  it('shows no price or balance under the closed box: the notice above says why', () => {
+    renderComposer(() => true, { disabled: true });
+    expect(screen.queryByText(/per message/)).toBeNull();
+    expect(screen.queryByText(/credits left/)).toBeNull();
+  });
+
+  it('shows them where the member can write', () => {
+    renderComposer();
+    expect(screen.getByText(/per message/)).toBeTruthy();
   });
 });
 
@@ -49,8 +61,11 @@ describe('the composer counter (message_length 1000 without site settings)', () 
 
   it('still marks a text over the limit and keeps it from being sent', () => {
     const box = renderComposer();
+    fireEvent.change(box, { target: { value: 'z'.repeat(1159) } });
+    // Said in words: a red "1159/1000" alone left the member to do the sum, and Enter did nothing.
+    expect(screen.getByText('159 characters too many')).toBeTruthy();
     fireEvent.change(box, { target: { value: 'z'.repeat(1001) } });
-    expect(screen.getByText('1001/1000')).toBeTruthy();
+    expect(screen.getByText('1 character too many')).toBeTruthy();
     expect(box.getAttribute('aria-invalid')).toBe('true');
     expect((screen.getByTestId('chat-send') as HTMLButtonElement).disabled).toBe(true);
   });

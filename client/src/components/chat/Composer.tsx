@@ -17,7 +17,6 @@ interface ComposerProps {
   /** tells the peer; answers whether it went out (not while the socket is down or before the chat exists) */
   onTyping: (typing: boolean) => boolean;
   onOpenGifts: () => void;
-  onOpenIcebreakers: (() => void) | null;
   /**
    * Bumped to take the keyboard focus once the box is enabled: after an action whose own button
    * went away or was the way in (an icebreaker sent, an unblock from the notice).
@@ -27,7 +26,7 @@ interface ComposerProps {
   initialText?: string;
   /**
    * The balance does not cover a message (the notice above says so, with Buy credits): the text
-   * can be written and stays, but is not sent, and no opener is offered.
+   * can be written and stays, but is not sent.
    */
   short?: boolean;
   /** every change of the text, and '' once it is sent */
@@ -35,7 +34,7 @@ interface ComposerProps {
 }
 
 /** Text box with a character counter against message_length, the cost line and send/gift buttons. */
-export function Composer({ disabled, onSend, onTyping, onOpenGifts, onOpenIcebreakers, focusRequest = 0, initialText = '', onTextChange, short = false }: ComposerProps) {
+export function Composer({ disabled, onSend, onTyping, onOpenGifts, focusRequest = 0, initialText = '', onTextChange, short = false }: ComposerProps) {
   const intl = useIntl();
   const locale = useAtomValue(localeAtom);
   const credits = useAtomValue(userAtom)?.credits ?? 0;
@@ -110,11 +109,6 @@ export function Composer({ disabled, onSend, onTyping, onOpenGifts, onOpenIcebre
         <button type="button" className="chat-tool-button" onClick={onOpenGifts} disabled={disabled} aria-label={intl.formatMessage({ id: 'chat.sendGift' })} title={intl.formatMessage({ id: 'chat.sendGift' })}>
           <ChatIcon name="gift" />
         </button>
-        {onOpenIcebreakers && (
-          <button type="button" className="chat-tool-button" onClick={onOpenIcebreakers} disabled={cannotSend} aria-label={intl.formatMessage({ id: 'chat.icebreakerOpen' })} title={intl.formatMessage({ id: 'chat.icebreakerOpen' })}>
-            <ChatIcon name="smile" />
-          </button>
-        )}
         <label className="visually-hidden" htmlFor="chat-composer-input">
           {intl.formatMessage({ id: 'chat.placeholder' })}
         </label>
@@ -139,16 +133,22 @@ export function Composer({ disabled, onSend, onTyping, onOpenGifts, onOpenIcebre
         </button>
       </div>
       <div className="chat-composer-info" id="chat-composer-info">
-        {/* Two pieces with a dot between them that CSS drops when the balance wraps to a line of its own. */}
+        {/* Two pieces with a dot between them that CSS drops when the balance wraps to a line of its own.
+            None under a box the member cannot write in: the notice above says why, and a price there
+            read as if writing were a matter of credits. */}
         <span className="chat-composer-cost">
-          <span>
-            {intl.formatMessage({ id: 'chat.perMessage' }, { credits: messageCredits })}
-            {cost && <> ({intl.formatMessage({ id: 'chat.minimumCost' }, { cost })})</>}
-          </span>{' '}
-          <span className={`chat-composer-balance${credits <= messageCredits ? ' chat-composer-low' : ''}`}>{intl.formatMessage({ id: 'chat.balance' }, { balance: credits })}</span>
+          {!disabled && (
+            <>
+              <span>
+                {intl.formatMessage({ id: 'chat.perMessage' }, { credits: messageCredits })}
+                {cost && <> ({intl.formatMessage({ id: 'chat.minimumCost' }, { cost })})</>}
+              </span>{' '}
+              <span className={`chat-composer-balance${credits <= messageCredits ? ' chat-composer-low' : ''}`}>{intl.formatMessage({ id: 'chat.balance' }, { balance: credits })}</span>
+            </>
+          )}
         </span>
         <span className={`chat-composer-counter${over ? ' is-over' : length > max * 0.9 ? ' is-near' : ''}`} aria-live={over ? 'polite' : 'off'}>
-          {intl.formatMessage({ id: 'chat.counter' }, { count: length, max })}
+          {over ? intl.formatMessage({ id: 'chat.counterOver' }, { over: length - max }) : intl.formatMessage({ id: 'chat.counter' }, { count: length, max })}
         </span>
       </div>
     </form>

@@ -34,3 +34,31 @@ describe('a text in the chat', () => {
     expect(screen.getByText('שלום, מה נשמע?').getAttribute('dir')).toBe('auto');
   });
 });
+
+describe('a message of emoji alone', () => {
+  const bubbleFor = (body: string) => {
+    const text = fromDto({ id: 7, conversation: 1, sender: 2, client_id: `client-${body.length}`, kind: 'text', body, gift_id: null, created_at: '2026-11-28T10:00:00.000Z' });
+    render(
+      <IntlProvider locale="en" messages={chat}>
+        <MessageBubble message={text} mine={false} peerLastRead={0} firstOfGroup onRetry={() => undefined} onDiscard={() => undefined} />
+      </IntlProvider>,
+    );
+    const bubble = screen.getByTestId('chat-message').querySelector('.chat-bubble')!;
+    cleanup();
+    return bubble.classList.contains('is-emoji-only');
+  };
+
+  it('shows up to three emoji large, as messengers do', () => {
+    expect(bubbleFor('👍')).toBe(true);
+    expect(bubbleFor(' ❤️😂 ')).toBe(true);
+    expect(bubbleFor('👩‍❤️‍👨')).toBe(true); // one emoji of several joined
+    expect(bubbleFor('👍🏽🇳🇱')).toBe(true); // a skin tone, a flag
+  });
+
+  it('keeps text, numbers and longer runs of emoji at text size', () => {
+    expect(bubbleFor('ok 👍')).toBe(false);
+    expect(bubbleFor('123')).toBe(false);
+    expect(bubbleFor('#')).toBe(false);
+    expect(bubbleFor('😀😀😀😀')).toBe(false);
+  });
+});

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { useIntl } from 'react-intl';
 import { canRetry, deliveryState, type ChatMessage } from '../../state/chat-thread.js';
 import { ChatIcon } from './ChatIcons.js';
-import { messageText, giftEmoji } from './message-text.js';
+import { giftEmoji, isEmojiOnly, messageText } from './message-text.js';
 
 interface BubbleProps {
   message: ChatMessage;
@@ -18,11 +18,12 @@ export const MessageBubble = memo(function MessageBubble({ message, mine, peerLa
   const intl = useIntl();
   const state = mine ? deliveryState(message, peerLastRead) : null;
   const time = intl.formatTime(message.created_at, { hour: '2-digit', minute: '2-digit' });
+  const emojiOnly = message.kind === 'text' && isEmojiOnly(message.body);
   const classes = ['chat-bubble-row', mine ? 'is-mine' : 'is-theirs', firstOfGroup ? 'is-first' : '', state ? `is-${state}` : ''].filter(Boolean).join(' ');
 
   return (
     <div className={classes} data-testid="chat-message" data-state={state ?? 'received'} data-id={message.id ?? ''}>
-      <div className={`chat-bubble chat-bubble-${message.kind}`}>
+      <div className={`chat-bubble chat-bubble-${message.kind}${emojiOnly ? ' is-emoji-only' : ''}`}>
         {message.kind === 'gift' && (
           <span className="chat-gift-emoji" aria-hidden="true">
             {giftEmoji(message.gift_id)}

@@ -12,6 +12,14 @@ describe('minimum message cost', () => {
     expect(formatMinorUnits(50, 'CHF', 'de', 'CH')).toMatch(/CHF\s?0.50/);
   });
 
+  // The member's own country's currency: its plain sign, not one that tells it from others
+  // ("0,99 £GB" in French, "0,99 GBP" in Polish and Spanish looked broken to a British member).
+  it('shows the currency by its plain sign in every language', () => {
+    expect(formatMinorUnits(99, 'GBP', 'fr', 'GB')).toMatch(/^0,99\s?£$/);
+    expect(formatMinorUnits(99, 'GBP', 'pl', 'GB')).toMatch(/^0,99\s?£$/);
+    expect(formatMinorUnits(99, 'GBP', 'es', 'GB')).toMatch(/^0,99\s?£$/);
+  });
+
   it('falls back to the language when the pair is unusual', () => {
     expect(formatMinorUnits(100, 'EUR', 'en', 'ZZ')).toMatch(/€1(\.00)?/);
   });

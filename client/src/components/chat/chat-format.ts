@@ -11,7 +11,8 @@ import type { ChatMessage } from '../../state/chat-thread.js';
  */
 export function formatMinorUnits(costs: number, currency: string, language: string, country: string): string {
   const tag = localeTag(language, country);
-  const format = new Intl.NumberFormat(tag, { style: 'currency', currency });
+  // narrowSymbol: the member's own country's currency needs no mark telling it from others' ("£GB", "GBP").
+  const format = new Intl.NumberFormat(tag, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' });
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return format.format(costs / 10 ** digits);
 }

@@ -22,3 +22,18 @@ export function messageText(intl: IntlShape, message: { kind: MessageKind; body:
   }
   return message.body;
 }
+
+const EMOJI_PARTS = /^[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u200D\uFE0F]+$/u;
+const PICTOGRAPH = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * A text of one to three emoji and nothing else, shown large as messengers do. Counted in what the
+ * reader sees as one emoji (a family or a flag is several code points).
+ */
+export function isEmojiOnly(text: string): boolean {
+  const trimmed = text.trim();
+  if (!EMOJI_PARTS.test(trimmed)) return false;
+  const shown = [...graphemes.segment(trimmed)];
+  return shown.length <= 3 && shown.every((g) => PICTOGRAPH.test(g.segment));
+}
