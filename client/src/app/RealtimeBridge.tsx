@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { countsAtom } from '../state/counts.js';
 import { useAtomValue } from '../state/jotai.js';
+import { loadWithRetry } from './load-with-retry.js';
 
 interface BadgeNavigator {
   setAppBadge?: (count?: number) => Promise<void>;
@@ -15,12 +16,15 @@ interface BadgeNavigator {
 export function RealtimeBridge() {
   useEffect(() => {
     let stop: (() => void) | null = null;
-    let cancelled = false;
-    void import('../state/realtime.js').then((realtime) => {
-      if (!cancelled) stop = realtime.startRealtime();
-    });
+    // Tried again when the chunk fails to load: without it the tab had no socket and no polling.
+    const cancel = loadWithRetry(
+      () => import('../state/realtime.js'),
+      (realtime) => {
+        stop = realtime.startRealtime();
+      },
+    );
     return () => {
-      cancelled = true;
+      cancel();
       stop?.();
     };
   }, []);

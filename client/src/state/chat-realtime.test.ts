@@ -549,6 +549,23 @@ describe('the realtime owner', () => {
     expect(rounds()).toBe(2);
   });
 
+  it('a socket whose code failed to load as the page started is tried again at the next poll round', async () => {
+    vi.useFakeTimers();
+    socket = new FakeSocket(() => undefined);
+    vi.mocked(createChatSocket)
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module: /assets/socket.io-client.js'))
+      .mockResolvedValue(socket as unknown as ChatSocket);
+    stop = startRealtime();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(createChatSocket).toHaveBeenCalledTimes(1);
+    // The first poll round reaches the server: the socket is loaded again, and the tab goes live.
+    await vi.advanceTimersByTimeAsync(5_100);
+    expect(createChatSocket).toHaveBeenCalledTimes(2);
+    socket.connect();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(appStore.get(connectionAtom)).toBe('online');
+  });
+
   it('a handshake the server refused (the member\'s other tabs hold every place) is tried again at each poll round, and the tab goes live once one is free', async () => {
     vi.useFakeTimers();
     start(() => undefined);

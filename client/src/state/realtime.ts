@@ -130,14 +130,7 @@ export function startRealtime(): () => void {
   poller.mount();
   const keepOutbox = keepOutboxOf(selfId());
   void refreshChats();
-  void createChatSocket().then((created) => {
-    if (stopped || mine !== generation) {
-      created.close();
-      return;
-    }
-    socket = created;
-    wireSocket(created);
-  });
+  openSocket(mine);
   const onVisibility = () => {
     if (document.visibilityState === 'hidden') sendPageHiddenBeacon();
   };
@@ -525,6 +518,31 @@ async function closeOpenChatIfRemoved(): Promise<void> {
   if (!appStore.get(chatEntriesAtom).has(profile)) removeConversation(conversation);
 }
 
+/** Whether the socket's code (a lazy chunk, socket.io-client) is being loaded. */
+let socketLoading = false;
+
+/**
+ * Creates the socket. Its code comes as a chunk of its own: when that load fails (a network blip
+ * as the page starts), the next poll round that reaches the server tries again; before, the tab
+ * polled for as long as it lived.
+ */
+function openSocket(mine: number): void {
+  socketLoading = true;
+  createChatSocket()
+    .then((created) => {
+      if (stopped || mine !== generation) {
+        created.close();
+        return;
+      }
+      socket = created;
+      wireSocket(created);
+    })
+    .catch(() => undefined)
+    .finally(() => {
+      if (mine === generation) socketLoading = false;
+    });
+}
+
 /** One fallback round while the socket is down (spec: user, chats and likes; plus catch-up). */
 async function pollRound(): Promise<void> {
   await refreshUser();
@@ -541,6 +559,7 @@ async function pollRound(): Promise<void> {
   // A handshake the server refused (too_many_sockets: the member's other tabs hold every place)
   // is not tried again by Socket.IO: try at each round, so the tab is live again once one closes.
   if (!stopped && socket && !socket.active && reached) socket.connect();
+  if (!stopped && !socket && !socketLoading && reached) openSocket(generation);
 }
 
 /** A REST answer while the socket is down: the chat works, only later (see restReached). */
