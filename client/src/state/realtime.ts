@@ -529,15 +529,17 @@ let socketLoading = false;
 function openSocket(mine: number): void {
   socketLoading = true;
   createChatSocket()
-    .then((created) => {
-      if (stopped || mine !== generation) {
-        created.close();
-        return;
-      }
-      socket = created;
-      wireSocket(created);
-    })
-    .catch(() => undefined)
+    .then(
+      (created) => {
+        if (stopped || mine !== generation) {
+          created.close();
+          return;
+        }
+        socket = created;
+        wireSocket(created);
+      },
+      () => undefined, // tried again at the next poll round
+    )
     .finally(() => {
       if (mine === generation) socketLoading = false;
     });
