@@ -6,7 +6,9 @@ import { smallTargets } from './shell-helpers.js';
 
 async function seriousViolations(page: Page) {
   // Contrast is measured once a dialog's fade-in has finished (spinners run forever and are left out).
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished)));
+  // One cancelled meanwhile (a transition replaced, its element gone) is over too: its `finished`
+  // rejects, which failed a CI run with "AbortError".
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => undefined))));
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
