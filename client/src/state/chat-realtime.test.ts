@@ -1195,26 +1195,35 @@ describe('the catch-up when frames crossed on their way', () => {
   });
 });
 
+/**
+ * Connected, `first` answering the catch-up. After `hold()` each catch-up waits until the test
+ * answers it from `held`: a list read now and answered after the frames that come meanwhile.
+ */
+async function startWithHeldCatchUps(first: CatchUpResponse) {
+  const held: Array<(data: CatchUpResponse) => void> = [];
+  let holding = false;
+  await startConnected((event) => {
+    if (event !== 'catch-up') return undefined;
+    if (holding) return new Promise((resolve) => held.push((data) => resolve({ ok: true, data })));
+    return { ok: true, data: first };
+  });
+  return { held, hold: () => void (holding = true) };
+}
+
 /** Found by a review of the client's realtime state (session 42); each failed before its fix. */
 describe('list entries, counts and the outbox against live frames', () => {
   it('a live message that arrives while a catch-up answer is on its way is not undone by the older list of that answer', async () => {
-    const answers: Array<(result: { ok: true; data: CatchUpResponse }) => void> = [];
-    let deferCatchUp = false;
-    await startConnected((event) => {
-      if (event !== 'catch-up') return undefined;
-      if (deferCatchUp) return new Promise((resolve) => answers.push(resolve));
-      return { ok: true, data: catchUpAnswer({ messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 }) };
-    });
+    const { held, hold } = await startWithHeldCatchUps(catchUpAnswer({ messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 }));
     expect(appStore.get(chatEntriesAtom).get(PEER)?.last_message?.id).toBe(100);
     // A block elsewhere, or another node back after an outage: the server asks for a catch-up.
-    deferCatchUp = true;
+    hold();
     socket.server('invalidate', { resource: 'chats' });
     await flush();
-    expect(answers).toHaveLength(1);
+    expect(held).toHaveLength(1);
     // The server read the list and the page (newest 100), then the peer wrote 101, whose frame comes first.
     socket.server('message:new', message(101, PEER), { counts: { ...COUNTS, total_unread: 1, badge: 1, version: 5 } });
     expect(appStore.get(chatEntriesAtom).get(PEER)).toMatchObject({ last_message: { id: 101 }, num_unread_messages: 1 });
-    answers[0]!({ ok: true, data: catchUpAnswer({ messages: [], has_more: false, counts: { ...COUNTS, version: 4 }, credits: 10, credits_version: 100 }) });
+    held[0]!(catchUpAnswer({ messages: [], has_more: false, counts: { ...COUNTS, version: 4 }, credits: 10, credits_version: 100 }));
     await flush();
     // The nav badge still says 1 (counts are versioned) ...
     expect(appStore.get(countsAtom).total_unread).toBe(1);
@@ -1248,22 +1257,16 @@ describe('list entries, counts and the outbox against live frames', () => {
 
   it('a list read before the member read the chat in another tab does not bring its unread badge back', async () => {
     const unreadList = { chats: [{ ...entry(message(100, PEER)), num_unread_messages: 1 }], counts: { ...COUNTS, total_unread: 1, badge: 1, version: 3 } };
-    const answers: Array<(result: { ok: true; data: CatchUpResponse }) => void> = [];
-    let deferCatchUp = false;
-    await startConnected((event) => {
-      if (event !== 'catch-up') return undefined;
-      const sync: SyncResponse = { messages: [], has_more: false, counts: unreadList.counts, credits: 10, credits_version: 100 };
-      if (deferCatchUp) return new Promise((resolve) => answers.push(resolve));
-      return { ok: true, data: { chats: unreadList, sync } };
-    });
+    const sync: SyncResponse = { messages: [], has_more: false, counts: unreadList.counts, credits: 10, credits_version: 100 };
+    const { held, hold } = await startWithHeldCatchUps({ chats: unreadList, sync });
     expect(appStore.get(chatEntriesAtom).get(PEER)?.num_unread_messages).toBe(1);
-    deferCatchUp = true;
+    hold();
     socket.server('invalidate', { resource: 'chats' });
     await flush();
     socket.server('message:read', { conversation: CONVERSATION, reader: ME, message: 100, unread: 0 });
     expect(appStore.get(chatEntriesAtom).get(PEER)?.num_unread_messages).toBe(0);
     // The answer was read before that mark.
-    answers[0]!({ ok: true, data: { chats: unreadList, sync: { messages: [], has_more: false, counts: unreadList.counts, credits: 10, credits_version: 100 } } });
+    held[0]!({ chats: unreadList, sync });
     await flush();
     expect(appStore.get(chatEntriesAtom).get(PEER)?.num_unread_messages).toBe(0);
   });

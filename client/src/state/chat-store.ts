@@ -97,9 +97,10 @@ export function updateEntry(profile: number, change: (entry: ChatEntryDto) => Ch
   const next = change(current);
   if (next === current) return;
   const copy = new Map(entries);
-  if (next) keepLiveMarks(current, next);
-  if (next) copy.set(profile, next);
-  else copy.delete(profile);
+  if (next) {
+    keepLiveMarks(current, next);
+    copy.set(profile, next);
+  } else copy.delete(profile);
   appStore.set(chatEntriesAtom, copy);
 }
 
