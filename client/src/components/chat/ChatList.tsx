@@ -1,4 +1,4 @@
-import { memo, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import type { ChatEntryDto } from '@shared/api/chats.js';
@@ -54,6 +54,17 @@ export function ChatList({ activeProfile }: { activeProfile: number | null }) {
     if (!ok) window.alert(intl.formatMessage({ id: 'chat.deleteFailed' }));
   };
 
+  // Delete (or Backspace, a Mac's delete key) on an entry asks to delete its chat, as its button does.
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    view.onKeyDown(event);
+    if (event.defaultPrevented || (event.key !== 'Delete' && event.key !== 'Backspace') || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const key = (event.target as HTMLElement).closest<HTMLElement>('[data-row-key]')?.dataset.rowKey;
+    const entry = key === undefined ? undefined : chats.find((c) => String(c.profile.id) === key);
+    if (!entry) return;
+    event.preventDefault();
+    setDeleting(entry);
+  };
+
   return (
     <section className="chat-list" aria-labelledby={CHAT_LIST_TITLE_ID} ref={section}>
       <header className="chat-list-header">
@@ -80,7 +91,7 @@ export function ChatList({ activeProfile }: { activeProfile: number | null }) {
       )}
       {/* Only the entries near the viewport are rendered: a member with hundreds of chats got them all at once. */}
       <div className="chat-list-scroll" ref={view.scrollerRef} onScroll={view.onScroll}>
-        <ul className="chat-list-items" ref={view.listRef} style={{ height: view.total }} onFocus={view.onFocus} onBlur={view.onBlur} onClickCapture={view.onClick}>
+        <ul className="chat-list-items" ref={view.listRef} style={{ height: view.total }} onFocus={view.onFocus} onBlur={view.onBlur} onClickCapture={view.onClick} onKeyDown={onKeyDown}>
           {view.rows.map((index) => {
             const entry = chats[index]!;
             return (
@@ -88,6 +99,7 @@ export function ChatList({ activeProfile }: { activeProfile: number | null }) {
                 key={entry.profile.id}
                 entry={entry}
                 active={entry.profile.id === activeProfile}
+                tabStop={view.tabStop === String(entry.profile.id)}
                 onDelete={setDeleting}
                 top={view.offsets[index]!}
                 position={index + 1}
@@ -114,6 +126,8 @@ export function ChatList({ activeProfile }: { activeProfile: number | null }) {
 interface ChatListItemProps {
   entry: ChatEntryDto;
   active: boolean;
+  /** its link and delete button are in the Tab order: the list is one stop, its entries reached with the arrow keys */
+  tabStop: boolean;
   onDelete: (entry: ChatEntryDto) => void;
   /** where the entry sits in the windowed list */
   top: number;
@@ -124,7 +138,7 @@ interface ChatListItemProps {
 }
 
 // memo: a scroll re-renders the list, and entries that did not change or move need not render again.
-const ChatListItem = memo(function ChatListItem({ entry, active, onDelete, top, position, count, measure }: ChatListItemProps) {
+const ChatListItem = memo(function ChatListItem({ entry, active, tabStop, onDelete, top, position, count, measure }: ChatListItemProps) {
   const intl = useIntl();
   const now = useNow(60_000);
   const me = useAtomValue(userAtom)?.id;
@@ -161,7 +175,7 @@ const ChatListItem = memo(function ChatListItem({ entry, active, onDelete, top, 
       aria-posinset={position}
       aria-setsize={count}
     >
-      <Link to={pathFor('chats-id', { id: entry.conversation })} className="chat-list-link" aria-current={active ? 'page' : undefined}>
+      <Link to={pathFor('chats-id', { id: entry.conversation })} className="chat-list-link" aria-current={active ? 'page' : undefined} tabIndex={tabStop ? 0 : -1}>
         <span className="chat-avatar-wrap">
           <Avatar src={entry.profile.main_image?.thumb} name={entry.profile.name} size={48} />
           {online && <span className="chat-online-dot" aria-label={intl.formatMessage({ id: 'chat.online' })} />}
@@ -181,7 +195,7 @@ const ChatListItem = memo(function ChatListItem({ entry, active, onDelete, top, 
           </span>
         </span>
       </Link>
-      <button type="button" className="chat-list-delete" onClick={() => onDelete(entry)} aria-label={intl.formatMessage({ id: 'chat.deleteWith' }, { name: entry.profile.name })}>
+      <button type="button" className="chat-list-delete" tabIndex={tabStop ? 0 : -1} onClick={() => onDelete(entry)} aria-label={intl.formatMessage({ id: 'chat.deleteWith' }, { name: entry.profile.name })}>
         <ChatIcon name="trash" size={18} />
       </button>
     </li>

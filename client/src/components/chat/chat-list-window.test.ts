@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildOffsets, visibleRange } from './chat-virtual-window.js';
-import { listAnchorsAt, listAnchorsFrom, rowsToRender, scrollTopForAnchors, scrollTopToReveal } from './chat-list-window.js';
+import { listAnchorsAt, listAnchorsFrom, rowForKey, rowsToRender, scrollTopForAnchors, scrollTopToReveal, tabStopRow } from './chat-list-window.js';
 
 /** 500 chats of 68 px: a phone's viewport of 770 px shows about 11. */
 const heights = Array.from({ length: 500 }, () => 68);
@@ -12,7 +12,7 @@ describe('the rows the chat list renders', () => {
     expect(rows.length).toBeLessThan(40);
     expect(rows).toContain(250);
     expect(rows).toContain(260);
-    // the first and the last too: Tab and Shift+Tab come into the list where they would in a full one
+    // the first and the last too: Home and End go to them
     expect(rows[0]).toBe(0);
     expect(rows.at(-1)).toBe(499);
     expect(rows).toEqual([...rows].sort((a, b) => a - b));
@@ -22,13 +22,42 @@ describe('the rows the chat list renders', () => {
     const rows = rowsToRender(visibleRange(offsets, 68 * 400, 770, 600), 500, 20);
     expect(rows).toEqual(expect.arrayContaining([19, 20, 21]));
     expect(rows).not.toContain(22);
-    // in list order, so Tab goes from the focused chat to the next one
+    // in list order, as a full list would have them
     expect(rows.slice(0, 4)).toEqual([0, 19, 20, 21]);
+  });
+
+  it('keep the row with the Tab stop, without its neighbours, while the focus is outside the list', () => {
+    const rows = rowsToRender(visibleRange(offsets, 0, 770, 600), 500, null, 250);
+    expect(rows).toContain(250);
+    expect(rows).not.toContain(249);
+    expect(rows).not.toContain(251);
+    expect(rows.at(-1)).toBe(499);
   });
 
   it('are every row of a short list, each once', () => {
     expect(rowsToRender(visibleRange(buildOffsets([68, 68, 68]), 0, 770, 600), 3, 1)).toEqual([0, 1, 2]);
     expect(rowsToRender({ start: 0, end: 0 }, 0, null)).toEqual([]);
+  });
+});
+
+describe('the chat list with the keyboard', () => {
+  it('has one Tab stop: the entry the focus was on last, else the open chat, else the first', () => {
+    expect(tabStopRow(300, 120, 250)).toBe(120);
+    expect(tabStopRow(300, undefined, 250)).toBe(250);
+    expect(tabStopRow(300, undefined, undefined)).toBe(0);
+    expect(tabStopRow(0, undefined, undefined)).toBeNull();
+  });
+
+  it('moves to the next or previous entry with the arrows and to either end with Home and End, never around', () => {
+    expect(rowForKey('ArrowDown', 10, 300)).toBe(11);
+    expect(rowForKey('ArrowUp', 10, 300)).toBe(9);
+    expect(rowForKey('Home', 10, 300)).toBe(0);
+    expect(rowForKey('End', 10, 300)).toBe(299);
+    expect(rowForKey('ArrowDown', 299, 300)).toBeNull();
+    expect(rowForKey('ArrowUp', 0, 300)).toBeNull();
+    expect(rowForKey('Home', 0, 300)).toBeNull();
+    expect(rowForKey('Enter', 10, 300)).toBeNull();
+    expect(rowForKey('Tab', 10, 300)).toBeNull();
   });
 });
 

@@ -6,17 +6,41 @@
 import { rowAtOffset, scrollTopFor, type RowRange, type ScrollAnchor } from './chat-virtual-window.js';
 
 /**
- * The rows to render, in list order: the visible range, the first and the last row (Tab and
- * Shift+Tab come into the list where they would in a full one), and the focused row with its
- * neighbours: the focus is not lost when the member scrolls it out of view, and Tab goes on to
- * the next chat as in a full list (focusing it scrolls it into view, and the window follows).
+ * The rows to render, in list order: the visible range, the first and the last row (Home and End
+ * go to them), the row that holds the list's Tab stop (Tab comes into the list there, wherever the
+ * list is scrolled), and the focused row with its neighbours: the focus is not lost when the
+ * member scrolls it out of view, and the arrow keys go on to the next chat as in a full list
+ * (the window follows the row they bring into view).
  */
-export function rowsToRender(range: RowRange, count: number, focused: number | null): number[] {
+export function rowsToRender(range: RowRange, count: number, focused: number | null, tabStop: number | null = null): number[] {
   const rows: number[] = [];
   for (let i = range.start; i < range.end; i++) rows.push(i);
-  const extra = focused === null ? [0, count - 1] : [0, count - 1, focused - 1, focused, focused + 1];
+  const extra = [0, count - 1];
+  if (tabStop !== null) extra.push(tabStop);
+  if (focused !== null) extra.push(focused - 1, focused, focused + 1);
   for (const i of extra) if (i >= 0 && i < count && (i < range.start || i >= range.end) && !rows.includes(i)) rows.push(i);
   return rows.sort((a, b) => a - b);
+}
+
+/**
+ * The row whose link takes the list's one Tab stop (a roving tabindex): the entry the member was
+ * on last, else the open chat's, else the first. A list of 300 chats was 600 Tab stops between
+ * the page's header and the open chat; now it is two (the entry and its delete button), and the
+ * arrow keys move between entries. null for an empty list.
+ */
+export function tabStopRow(count: number, lastFocused: number | undefined, active: number | undefined): number | null {
+  if (count === 0) return null;
+  return lastFocused ?? active ?? 0;
+}
+
+/**
+ * Where a key pressed on row `from` takes the focus: the next or previous entry (ArrowDown,
+ * ArrowUp), the first or the last (Home, End). null for any other key, and for a move past either
+ * end, where the focus stays (as in a list box, nothing wraps around).
+ */
+export function rowForKey(key: string, from: number, count: number): number | null {
+  const to = key === 'ArrowDown' ? from + 1 : key === 'ArrowUp' ? from - 1 : key === 'Home' ? 0 : key === 'End' ? count - 1 : null;
+  return to === null || to < 0 || to >= count || to === from ? null : to;
 }
 
 /** A scroll anchor on a chat, with its stamp (its last message's id) when the anchor was taken. */

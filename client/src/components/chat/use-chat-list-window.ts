@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type MouseEvent, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import { exactHeight, useRowHeights } from './use-row-heights.js';
 import { useScrollOrigin } from './use-scroll-origin.js';
 import { buildOffsets, isNearBottom, visibleRange } from './chat-virtual-window.js';
-import { listAnchorsAt, listAnchorsFrom, rowsToRender, scrollTopForAnchors, scrollTopToReveal, type ListAnchor } from './chat-list-window.js';
+import { listAnchorsAt, listAnchorsFrom, rowForKey, rowsToRender, scrollTopForAnchors, scrollTopToReveal, tabStopRow, type ListAnchor } from './chat-list-window.js';
 
 /**
  * An entry's height until the first entries are measured: the 48 px avatar and 2 x 10 px of
@@ -53,6 +53,10 @@ export interface ChatListWindow {
    * navigates (which may render the newly open chat at once)
    */
   onClick: (event: MouseEvent<HTMLElement>) => void;
+  /** on the list: the arrow keys, Home and End move the focus from entry to entry */
+  onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
+  /** the entry whose link and delete button are in the Tab order (the others are reached with the arrow keys) */
+  tabStop: string | null;
   /** the height of every entry together */
   total: number;
   /** the indexes of the entries to render, in list order */
@@ -79,6 +83,8 @@ export function useChatListWindow(keys: readonly string[], stamps: readonly numb
   /** the viewport, its top measured from the list's first entry: read where the layout is read, never while rendering */
   const [viewport, setViewport] = useState({ top: 0, height: 800 });
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
+  /** the entry the focus was on last, kept when the focus leaves the list: Tab comes back to it */
+  const [lastFocusedKey, setLastFocusedKey] = useState<string | null>(null);
   const position = useRef<ListPosition>(keptPosition);
   const scrolls = useScrollOrigin();
   /** when the member last scrolled the list (performance.now()) */
@@ -102,7 +108,8 @@ export function useChatListWindow(keys: readonly string[], stamps: readonly numb
   const listOffset = () => listRef.current?.offsetTop ?? 0;
   const range = visibleRange(offsets, viewport.top, viewport.height, OVERSCAN_PX);
   const focusedIndex = focusedKey === null ? null : (indexByKey.get(focusedKey) ?? null);
-  const rows = rowsToRender(range, keys.length, focusedIndex);
+  const tabStopIndex = tabStopRow(keys.length, lastFocusedKey === null ? undefined : indexByKey.get(lastFocusedKey), activeKey === null ? undefined : indexByKey.get(activeKey));
+  const rows = rowsToRender(range, keys.length, focusedIndex, tabStopIndex);
 
   const remember = (el: HTMLDivElement) => {
     const top = el.scrollTop - listOffset();
@@ -223,6 +230,27 @@ export function useChatListWindow(keys: readonly string[], stamps: readonly numb
     if (key !== undefined && key !== activeKey) chosenInList = key;
   };
 
+  // The arrow keys, Home and End on an entry (its link or its delete button) focus another entry's
+  // link; they never scroll the list away from the focus. The list scrolls just enough to show that
+  // entry, as a list box does: the browser's own scroll on focus centres an entry out of view, and
+  // each ArrowDown past the bottom jumped half a screen. That scroll is the member's move, and the
+  // list keeps it (its scroll event is not marked as the list's own).
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const el = scrollerRef.current;
+    const fromKey = (event.target as HTMLElement).closest<HTMLElement>('[data-row-key]')?.dataset.rowKey;
+    const from = fromKey === undefined ? undefined : indexByKey.get(fromKey);
+    if (!el || from === undefined || !['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
+    event.preventDefault();
+    const to = rowForKey(event.key, from, keys.length);
+    // Rendered: the focused entry's neighbours, the first and the last always are (rowsToRender).
+    const link = to === null ? null : listRef.current?.querySelector<HTMLElement>(`[data-row-key="${keys[to]}"] a`);
+    if (to === null || !link) return;
+    const top = scrollTopToReveal(offsets, to, el.scrollTop - listOffset(), el.clientHeight);
+    if (top !== null) el.scrollTop = top + listOffset();
+    link.focus({ preventScroll: true });
+  };
+
   // The list's box changes size: the window, phone rotated or the list shown again after a chat.
   useEffect(() => {
     const el = scrollerRef.current;
@@ -241,6 +269,7 @@ export function useChatListWindow(keys: readonly string[], stamps: readonly numb
   const onFocus = (event: FocusEvent<HTMLElement>) => {
     const row = (event.target as HTMLElement).closest<HTMLElement>('[data-row-key]');
     setFocusedKey(row?.dataset.rowKey ?? null);
+    if (row?.dataset.rowKey !== undefined) setLastFocusedKey(row.dataset.rowKey);
   };
   const onBlur = (event: FocusEvent<HTMLElement>) => {
     const list = event.currentTarget;
@@ -252,5 +281,6 @@ export function useChatListWindow(keys: readonly string[], stamps: readonly numb
     }, 0);
   };
 
-  return { scrollerRef, listRef, onScroll, onFocus, onBlur, onClick, total, rows, offsets, measure };
+  const tabStop = tabStopIndex === null ? null : keys[tabStopIndex]!;
+  return { scrollerRef, listRef, onScroll, onFocus, onBlur, onClick, onKeyDown, tabStop, total, rows, offsets, measure };
 }
