@@ -32,6 +32,20 @@ describe('isUsernameAllowed', () => {
     expect(isUsernameAllowed('www.evil.example', 'a@example.com')).toBe(false);
     expect(isUsernameAllowed('Anne-Sophie O’Neil', 'a@example.com')).toBe(true);
   });
+
+  it('refuses a bare domain, which mail programs and messengers link all the same', () => {
+    expect(isUsernameAllowed('Verify at evil.com', 'a@example.com')).toBe(false);
+    expect(isUsernameAllowed('hotdates.COM', 'a@example.com')).toBe(false);
+    expect(isUsernameAllowed('Anna meet-me.nl', 'a@example.com')).toBe(false);
+    expect(isUsernameAllowed('Write to anna@gmail.com', 'a@example.com')).toBe(false);
+    expect(isUsernameAllowed('Zoë at zoë.de!', 'a@example.com')).toBe(false);
+    // A dot that ends no domain: initials, a title, a word that only starts like an ending.
+    expect(isUsernameAllowed('J.R. Smith', 'a@example.com')).toBe(true);
+    expect(isUsernameAllowed('Dr.Who', 'a@example.com')).toBe(true);
+    expect(isUsernameAllowed('Anna.Maria', 'a@example.com')).toBe(true);
+    expect(isUsernameAllowed('St. Nicolas', 'a@example.com')).toBe(true);
+    expect(isUsernameAllowed('Mary.Comfort', 'a@example.com')).toBe(true);
+  });
 });
 
 describe('usernameError', () => {

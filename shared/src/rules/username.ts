@@ -3,9 +3,26 @@ export const USERNAME_MIN = 2;
 export const USERNAME_MAX = 40;
 
 /**
+ * Top-level domains that mail programs and messengers turn into links when they follow a name and
+ * a dot ("hotdates.com", "meet-me.nl"): the generic ones spam uses most and the countries of the
+ * site's languages and their neighbours. Gmail and Outlook link a bare domain only when its ending
+ * is a domain ending, so the list is of those, not of every word after a dot.
+ */
+const LINKED_TLDS = [
+  'com', 'net', 'org', 'info', 'biz', 'io', 'co', 'me', 'app', 'dev', 'xyz', 'online', 'site', 'top', 'club', 'live', 'link', 'shop',
+  'store', 'vip', 'win', 'icu', 'cc', 'tv', 'ly', 'to', 'gg', 'ai', 'pro', 'email', 'click', 'bio', 'chat', 'date', 'dating', 'love',
+  'sex', 'xxx', 'porn', 'adult', 'cam', 'sexy', 'party', 'fun', 'tk', 'ml', 'ga', 'cf', 'gq',
+  'uk', 'de', 'nl', 'fr', 'it', 'es', 'pl', 'eu', 'be', 'at', 'ch', 'lu', 'us', 'ru', 'ua', 'se', 'no', 'dk', 'fi', 'pt', 'ie', 'cz', 'ca', 'au',
+];
+
+/** A domain name ending in a linked TLD, not glued to a longer word on its right. */
+const BARE_DOMAIN = new RegExp(`[\\p{L}\\p{N}-]\\.(?:${LINKED_TLDS.join('|')})(?![\\p{L}\\p{N}_])`, 'iu');
+
+/**
  * True when `name` may be used as a member name: 2..40 characters after trimming, not starting
  * with @ (it would read like a handle or an address) and not equal to the e-mail address
- * (members would publish their address as their name), with no control characters or links.
+ * (members would publish their address as their name), with no control characters, links or bare
+ * domains.
  */
 export function isUsernameAllowed(name: string, email: string): boolean {
   const trimmed = name.trim();
@@ -13,8 +30,10 @@ export function isUsernameAllowed(name: string, email: string): boolean {
   if (length < USERNAME_MIN || length > USERNAME_MAX) return false;
   if (trimmed.startsWith('@')) return false;
   // The name is shown to others and copied into mails: no line breaks or other control characters
-  // (they could forge extra lines in a plain-text mail) and no links.
-  if (/\p{Cc}/u.test(trimmed) || /(https?:\/\/|www\.)/i.test(trimmed)) return false;
+  // (they could forge extra lines in a plain-text mail) and no links, nor a bare domain, which a
+  // mail program links all the same ("Verify at evil.com" in an activation mail sent to someone
+  // else's address, "Sexy at hotdates.com" in the list of chats).
+  if (/\p{Cc}/u.test(trimmed) || /(https?:\/\/|www\.)/i.test(trimmed) || BARE_DOMAIN.test(trimmed)) return false;
   if (email.trim() !== '' && trimmed.toLowerCase() === email.trim().toLowerCase()) return false;
   return true;
 }

@@ -66,6 +66,8 @@ describe('POST /api/signup.php', () => {
     ['an e-mail equal to the name', { name: 'same@example.com', email: 'same@example.com' }, 'username_invalid', 'name'],
     ['a name starting with @', { name: '@someone' }, 'username_invalid', 'name'],
     ['a one-letter name', { name: 'A' }, 'username_invalid', 'name'],
+    // A mail program links a bare domain: the activation mail may go to someone else's address.
+    ['a name with a bare domain', { name: 'Verify at evil.com' }, 'username_invalid', 'name'],
     // Nothing typed is said as such, not as a name that breaks a rule.
     ['a missing name', { name: undefined }, 'username_required', 'name'],
     ['an empty name', { name: '' }, 'username_required', 'name'],
