@@ -279,6 +279,61 @@ describe('the realtime owner', () => {
     expect(appStore.get(countsAtom).total_unread).toBe(2);
   });
 
+  it("the member's first message to someone, sent in another tab, reaches this tab's open chat with them also when the list could not be reloaded at once", async () => {
+    // This tab shows the empty chat with member 3; another tab of the member sends the first message, 201 in the new conversation 11.
+    const NEWCOMER = 3;
+    const first = { ...message(201, ME), conversation: 11 };
+    const base = entry(first);
+    const newcomerEntry = { ...base, conversation: 11, profile: { ...base.profile, id: NEWCOMER, name: 'Newcomer' } };
+    let listReachable = false;
+    await startConnected((event) => {
+      if (event === 'catch-up') {
+        const chats = { chats: listReachable ? [entry(message(100, PEER)), newcomerEntry] : [entry(message(100, PEER))], counts: COUNTS };
+        return { ok: true, data: { chats, sync: { messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 } } };
+      }
+      return undefined;
+    });
+    updateThread(NEWCOMER, (t) => ({ ...t, loaded: true }));
+    appStore.set(openChatAtom, NEWCOMER);
+    // The list reload its conversation calls for fails: the socket does not answer, REST does not get through.
+    vi.mocked(api.fetchChats).mockRejectedValue(new Error('network'));
+    socket.server('message:new', first);
+    await flush();
+    expect(getThread(NEWCOMER)!.stored).toEqual([]);
+
+    // The next list that loads (here a catch-up) has the conversation: the message shows in the open chat.
+    listReachable = true;
+    socket.server('invalidate', { resource: 'chats' });
+    await flush();
+    expect(appStore.get(chatEntriesAtom).get(NEWCOMER)?.last_message?.id).toBe(201);
+    expect(getThread(NEWCOMER)!.stored.map((m) => m.id)).toEqual([201]);
+  });
+
+  it("a list asked for before the member's first message to someone arrived does not drop it: the reload it called for places it", async () => {
+    const NEWCOMER = 3;
+    const first = { ...message(201, ME), conversation: 11 };
+    const base = entry(first);
+    const newcomerEntry = { ...base, conversation: 11, profile: { ...base.profile, id: NEWCOMER, name: 'Newcomer' } };
+    const { held, hold } = await startWithHeldCatchUps(catchUpAnswer({ messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 }));
+    updateThread(NEWCOMER, (t) => ({ ...t, loaded: true }));
+    appStore.set(openChatAtom, NEWCOMER);
+    // A catch-up whose list the server read before the conversation existed is on its way.
+    hold();
+    socket.server('invalidate', { resource: 'chats' });
+    await flush();
+    // The message comes; the reload it calls for goes over REST and waits too.
+    let answerReload!: (list: ChatsResponse) => void;
+    vi.mocked(api.fetchChats).mockReturnValue(new Promise((resolve) => (answerReload = resolve)));
+    socket.server('message:new', first);
+    await flush();
+    // The older list lands first, without the conversation; then the reload's, with it.
+    held[0]!(catchUpAnswer({ messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 }));
+    await flush();
+    answerReload({ chats: [entry(message(100, PEER)), newcomerEntry], counts: COUNTS });
+    await flush();
+    expect(getThread(NEWCOMER)!.stored.map((m) => m.id)).toEqual([201]);
+  });
+
   it('a message stored by another node between the list and the messages of a catch-up is counted on top of the list', async () => {
     const counts = { ...COUNTS, total_unread: 1, badge: 1 };
     start((event) => {

@@ -114,6 +114,8 @@ export function startRealtime(): () => void {
   restReached = false;
   catchUpAgain = false;
   newestHeld = 0;
+  awaitingList = [];
+  listsAsked = 0;
   heldHistory.length = 0;
   heldThrough = 0;
   resumeFrom = null;
@@ -314,6 +316,23 @@ function receive(messages: readonly MessageDto[]): void {
   show(messages);
 }
 
+/**
+ * Messages in a conversation no list loaded so far has shown (a chat started elsewhere: the
+ * member's first message from another tab, whose conversation this one cannot tell), waiting for
+ * the next list load to say whose chat they are. Before, they waited only for the reload they
+ * called for, and were lost to this tab when it failed: they were held, so no catch-up brought
+ * them again, and the chat open with that member stayed empty until opened anew.
+ */
+let awaitingList: Array<{ message: MessageDto; since: number }> = [];
+/** A bound for a tab whose list does not load for a long time: the newest are kept. */
+const AWAITING_LIST_MAX = 200;
+/**
+ * List loads begun so far, each numbered: only a list asked for after a message arrived can say
+ * its conversation is not the member's (deleted meanwhile, or hidden); one asked for before may
+ * predate the conversation.
+ */
+let listsAsked = 0;
+
 /** Applies stored messages; a conversation the client does not know yet reloads the list first. */
 function show(messages: readonly MessageDto[]): void {
   // A peer's message ends their typing indicator.
@@ -323,7 +342,11 @@ function show(messages: readonly MessageDto[]): void {
   if (typingChanged) appStore.set(typingAtom, typing);
 
   const unknown = applyMessages(messages);
-  if (unknown.length > 0) void refreshChats().then(() => applyMessages(unknown));
+  if (unknown.length === 0) return;
+  const waiting = new Set(awaitingList.map((w) => w.message.id));
+  const arrived = unknown.filter((m) => !waiting.has(m.id)).map((message) => ({ message, since: listsAsked }));
+  awaitingList = [...awaitingList, ...arrived].slice(-AWAITING_LIST_MAX);
+  void refreshChats();
 }
 
 /**
@@ -333,9 +356,10 @@ function show(messages: readonly MessageDto[]): void {
  */
 export async function refreshChats(trySocket = true): Promise<boolean> {
   try {
+    const asked = ++listsAsked;
     const overSocket = trySocket && socket?.connected ? await chatsOverSocket(socket) : null;
     const response = overSocket ?? (await fetchChats());
-    if (!stopped) applyList(response, overSocket !== null);
+    if (!stopped) applyList(response, overSocket !== null, asked);
     if (!stopped && overSocket === null && !socket?.connected) restReachedNow();
     return true;
   } catch {
@@ -348,8 +372,16 @@ export async function refreshChats(trySocket = true): Promise<boolean> {
  * Shows a loaded list. The socket's answer (`overSocket`) also made the listed profiles this
  * socket's presence watch list; after a REST load the client asks for that itself.
  */
-function applyList(response: ChatsResponse, overSocket: boolean): void {
+function applyList(response: ChatsResponse, overSocket: boolean, asked: number): void {
   applyChats(response, { livePresence: overSocket });
+  // Messages that waited for a list go where it says. One whose conversation a list asked for
+  // after it arrived does not show either (deleted meanwhile, or hidden) has nowhere to go.
+  if (awaitingList.length > 0) {
+    const waiting = awaitingList;
+    awaitingList = [];
+    const unplaced = new Set(applyMessages(waiting.map((w) => w.message)).map((m) => m.id));
+    awaitingList = waiting.filter((w) => unplaced.has(w.message.id) && w.since >= asked);
+  }
   // First load: the list's newest message is where catch-up starts (nothing older is held).
   if (newestHeld === 0) {
     hold(Math.max(0, ...response.chats.map((c) => c.last_message?.id ?? 0)));
@@ -457,6 +489,7 @@ function catchUp(): Promise<void> {
     try {
       const mine = connection;
       const start = catchUpStart();
+      const asked = ++listsAsked;
       const answer = socket?.connected ? await catchUpOverSocket(socket, start.from) : null;
       if (stopped) return;
       let complete: boolean;
@@ -470,7 +503,7 @@ function catchUp(): Promise<void> {
         // The list first: read in the same pass as the messages, its entries already count them,
         // so the messages after it only fill the threads (and none is in an unknown conversation).
         // One another node stored in between is newer than the list, and counted on top of it.
-        applyList(answer.chats, true);
+        applyList(answer.chats, true, asked);
         if (answer.sync) complete = await syncFrom(start, true, answer.sync);
         else complete = !start.fromNothing || (await syncFrom(start, true));
       }
