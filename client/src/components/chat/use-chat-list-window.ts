@@ -68,13 +68,15 @@ export interface ChatListWindow {
 }
 
 /**
- * Windows the chat list: only entries near the viewport are rendered (plus the focused one), their
- * heights are measured as they render, and the entries on screen stay where they are when others
- * change height or move to the top of the list (a new message), also while the list is hidden
- * (a phone shows the open chat instead). `keys` name the entries in list order; `stamps` (their
+ * Windows the chat list: only entries near the viewport are rendered (plus the focused one and the
+ * one that holds the Tab stop), their heights are measured as they render, and the entries on
+ * screen stay where they are when others change height or move to the top of the list (a new
+ * message), also while the list is hidden (a phone shows the open chat instead). `keys` name the entries in list order; `stamps` (their
  * last message's id) change when an entry moves. The open chat's entry (`activeKey`) is scrolled
  * into view when the open chat changes other than from the list (a link, a reload, the chat
  * reopened on arriving at /chats), never while the member scrolls, and without moving the focus.
+ * For the keyboard the list is one Tab stop (`tabStop`), and the arrow keys, Home and End move
+ * between its entries (`onKeyDown`).
  */
 export function useChatListWindow(keys: readonly string[], stamps: readonly number[], activeKey: string | null): ChatListWindow {
   const scrollerRef = useRef<HTMLDivElement>(null);
