@@ -230,6 +230,7 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: 
       <MessageList
         messages={messages}
         me={me}
+        peerName={peer.name}
         peerLastRead={thread.peerLastRead}
         hasMoreBefore={thread.hasMoreBefore}
         historyCut={thread.historyCut}
@@ -258,7 +259,8 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: 
         }
         footer={
           typing && (
-            <div className="chat-typing" aria-label={intl.formatMessage({ id: 'chat.typing' })}>
+            // Drawn only: the live region below says it.
+            <div className="chat-typing" aria-hidden="true">
               <span />
               <span />
               <span />
@@ -267,7 +269,12 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: 
         }
       />
       <p className="visually-hidden" aria-live="polite" aria-atomic="true">
-        {lastFromPeer ? `${peer.name}: ${messageText(intl, lastFromPeer)}` : ''}
+        {/* A node of its own per message: the same text twice ("ok", "ok") is announced twice. */}
+        {lastFromPeer && <span key={lastFromPeer.key}>{`${peer.name}: ${messageText(intl, lastFromPeer)}`}</span>}
+      </p>
+      {/* The three dots are drawn only, and the header's "typing…" is in no live region: said here. */}
+      <p className="visually-hidden" aria-live="polite" data-testid="chat-typing-said">
+        {typing ? `${peer.name}: ${intl.formatMessage({ id: 'chat.typing' })}` : ''}
       </p>
       {/* On a phone the list (and its bar) is not on screen; on a desktop CSS hides this one. */}
       <OfflineBar className="chat-thread-offline" testId="chat-thread-offline" />

@@ -13,7 +13,7 @@ describe('a gift in the chat', () => {
     const gift = fromDto({ id: 5, conversation: 1, sender: 2, client_id: 'client-gift-1', kind: 'gift', body: 'for you', gift_id: 'rose', created_at: '2026-11-28T10:00:00.000Z' });
     render(
       <IntlProvider locale="en" messages={chat}>
-        <MessageBubble message={gift} mine={false} peerLastRead={0} firstOfGroup onRetry={() => undefined} onDiscard={() => undefined} />
+        <MessageBubble message={gift} mine={false} author="James: " peerLastRead={0} firstOfGroup onRetry={() => undefined} onDiscard={() => undefined} />
       </IntlProvider>,
     );
     const bubble = screen.getByTestId('chat-message');
@@ -27,7 +27,7 @@ describe('a text in the chat', () => {
     const text = fromDto({ id: 6, conversation: 1, sender: 2, client_id: 'client-text-1', kind: 'text', body: 'שלום, מה נשמע?', gift_id: null, created_at: '2026-11-28T10:00:00.000Z' });
     render(
       <IntlProvider locale="en" messages={chat}>
-        <MessageBubble message={text} mine={false} peerLastRead={0} firstOfGroup onRetry={() => undefined} onDiscard={() => undefined} />
+        <MessageBubble message={text} mine={false} author="James: " peerLastRead={0} firstOfGroup onRetry={() => undefined} onDiscard={() => undefined} />
       </IntlProvider>,
     );
     // dir="auto": the browser sets the direction from the first strong character and isolates the text.
@@ -40,7 +40,7 @@ describe('a message of emoji alone', () => {
     const text = fromDto({ id: 7, conversation: 1, sender: 2, client_id: `client-${body.length}`, kind: 'text', body, gift_id: null, created_at: '2026-11-28T10:00:00.000Z' });
     render(
       <IntlProvider locale="en" messages={chat}>
-        <MessageBubble message={text} mine={false} peerLastRead={0} firstOfGroup onRetry={() => undefined} onDiscard={() => undefined} />
+        <MessageBubble message={text} mine={false} author="James: " peerLastRead={0} firstOfGroup onRetry={() => undefined} onDiscard={() => undefined} />
       </IntlProvider>,
     );
     const bubble = screen.getByTestId('chat-message').querySelector('.chat-bubble')!;

@@ -7,6 +7,8 @@ import { giftEmoji, isEmojiOnly, messageText } from './message-text.js';
 interface BubbleProps {
   message: ChatMessage;
   mine: boolean;
+  /** "You: " or "James: ", read out before the text and never shown */
+  author: string;
   peerLastRead: number;
   firstOfGroup: boolean;
   onRetry: (key: string) => void;
@@ -14,7 +16,7 @@ interface BubbleProps {
 }
 
 /** One message: text, gift or icebreaker; own ones carry ticks (pending, sent, read) or a retry. */
-export const MessageBubble = memo(function MessageBubble({ message, mine, peerLastRead, firstOfGroup, onRetry, onDiscard }: BubbleProps) {
+export const MessageBubble = memo(function MessageBubble({ message, mine, author, peerLastRead, firstOfGroup, onRetry, onDiscard }: BubbleProps) {
   const intl = useIntl();
   const state = mine ? deliveryState(message, peerLastRead) : null;
   const time = intl.formatTime(message.created_at, { hour: '2-digit', minute: '2-digit' });
@@ -30,6 +32,7 @@ export const MessageBubble = memo(function MessageBubble({ message, mine, peerLa
           </span>
         )}
         {message.kind === 'icebreaker' && <span className="chat-icebreaker-label">{intl.formatMessage({ id: 'chat.icebreakerLabel' })}</span>}
+        <span className="visually-hidden">{author}</span>
         <span className="chat-bubble-text" dir="auto">{messageText(intl, message, false)}</span>
         <span className="chat-bubble-meta">
           <time dateTime={message.created_at}>{time}</time>

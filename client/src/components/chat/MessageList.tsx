@@ -14,10 +14,17 @@ const ESTIMATE_MESSAGE = 64;
 const ESTIMATE_DAY = 44;
 const LOAD_OLDER_AT_PX = 400;
 const UNREAD_TOP_MARGIN_PX = 8;
+/**
+ * How long after a jump to the newest message a scroll the member gave no input for is the end of
+ * one they began before (Page Up's smooth scroll runs on for a few hundred ms), not a move away.
+ */
+const JUMP_SETTLE_MS = 700;
 
 interface MessageListProps {
   messages: readonly ChatMessage[];
   me: number;
+  /** said before each of the peer's messages to a screen reader, which cannot see the sides */
+  peerName: string;
   peerLastRead: number;
   hasMoreBefore: boolean;
   historyCut: boolean;
@@ -39,7 +46,7 @@ interface MessageListProps {
  * history is added above it. At the bottom it follows new messages.
  */
 export function MessageList(props: MessageListProps) {
-  const { messages, me, peerLastRead, hasMoreBefore, historyCut, loadingOlder, onLoadOlder, onRetry, onDiscard, stickToken, footer, empty, unreadFromKey = null } = props;
+  const { messages, me, peerName, peerLastRead, hasMoreBefore, historyCut, loadingOlder, onLoadOlder, onRetry, onDiscard, stickToken, footer, empty, unreadFromKey = null } = props;
   const intl = useIntl();
   const scroller = useRef<HTMLDivElement>(null);
   const rowsBox = useRef<HTMLDivElement>(null);
@@ -106,9 +113,33 @@ export function MessageList(props: MessageListProps) {
     scrolls.ownScroll(el);
   };
 
+  /**
+   * A control in the list that goes away with what it does (the jump button once at the newest
+   * message, Retry and Remove with their failed message) hands the keyboard focus to the list
+   * itself. Before, the focus fell to the page's body: a screen reader said nothing, and the next
+   * Tab began at the top of the page.
+   */
+  /** when the list last jumped to its newest message (the jump button, a send) */
+  const jumpedAt = useRef(-Infinity);
+  const keepFocusInList = () => {
+    const el = scroller.current;
+    if (el && el !== document.activeElement && el.contains(document.activeElement)) el.focus({ preventScroll: true });
+  };
+  const retryKeepingFocus = useCallback((key: string) => {
+    keepFocusInList();
+    onRetry(key);
+  }, [onRetry]);
+  const discardKeepingFocus = useCallback((key: string) => {
+    keepFocusInList();
+    onDiscard(key);
+  }, [onDiscard]);
+
   const jumpToNewest = () => {
     const el = scroller.current;
     if (!el) return;
+    keepFocusInList();
+    memberInput.forget();
+    jumpedAt.current = performance.now();
     pinned.current = true;
     scrollToNewest(el);
     setAtBottom(true);
@@ -175,7 +206,13 @@ export function MessageList(props: MessageListProps) {
     // scroll event, before the resize observer below runs, when the box gets shorter without moving
     // (the composer grew a line): taken as the member's, it unpinned the list and the newest message
     // slid out of view under the composer.
-    if (scrolls.movedByMember(el)) rememberPosition();
+    if (scrolls.movedByMember(el)) {
+      // The rest of a smooth scroll begun before a jump (Page Up, then Enter on the jump button at
+      // once) took the list back up, and the jump stopped part-way: it is put back at the newest.
+      const settling = pinned.current && performance.now() - jumpedAt.current < JUMP_SETTLE_MS && !memberInput.actedJustNow();
+      if (settling) scrollToNewest(el);
+      else rememberPosition();
+    }
     setViewport({ top: el.scrollTop, height: el.clientHeight });
     if (el.scrollTop < LOAD_OLDER_AT_PX && hasMoreBefore && !loadingOlder) onLoadOlder();
   };
@@ -206,7 +243,7 @@ export function MessageList(props: MessageListProps) {
 
 
   return (
-    <div className="chat-scroll" ref={scroller} onScroll={onScroll} {...memberInput.handlers} data-testid="chat-scroll" role="log" aria-live="off" aria-label={intl.formatMessage({ id: 'chat.messages' })}>
+    <div className="chat-scroll" ref={scroller} onScroll={onScroll} {...memberInput.handlers} data-testid="chat-scroll" role="log" tabIndex={0} aria-live="off" aria-label={intl.formatMessage({ id: 'chat.messages' })}>
       <div className="chat-scroll-top">
         {historyCut && !hasMoreBefore && <p className="chat-history-cut">{intl.formatMessage({ id: 'chat.historyCut' })}</p>}
         {loadingOlder && <span className="spinner spinner-sm" aria-hidden="true" />}
@@ -247,7 +284,9 @@ export function MessageList(props: MessageListProps) {
       );
     }
     const mine = row.message.sender === me;
-    return <MessageBubble message={row.message} mine={mine} peerLastRead={peerLastRead} firstOfGroup={row.firstOfGroup} onRetry={onRetry} onDiscard={onDiscard} />;
+    // Who wrote it, for a screen reader: the side and the colour say it only to the eye.
+    const author = mine ? intl.formatMessage({ id: 'chat.fromMe' }, { text: '' }) : `${peerName}: `;
+    return <MessageBubble message={row.message} mine={mine} author={author} peerLastRead={peerLastRead} firstOfGroup={row.firstOfGroup} onRetry={retryKeepingFocus} onDiscard={discardKeepingFocus} />;
   }
 }
 

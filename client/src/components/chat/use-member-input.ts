@@ -58,5 +58,13 @@ export function useMemberInput(scroller: RefObject<HTMLElement | null>) {
       },
     },
     actedJustNow: () => performance.now() - actedAt.current < INPUT_COUNTS_MS,
+    /**
+     * The member asked for the newest message ("Jump to the newest message"): what they did
+     * upwards before is over. Else a jump within a second of Page Up or the wheel took the
+     * browser's clamp, as the rows below were measured, for their move, and stopped part-way.
+     */
+    forget: () => {
+      actedAt.current = -Infinity;
+    },
   };
 }
