@@ -13,6 +13,7 @@ import { testOnSeededServer } from './seeded-server.js';
 const test = testOnSeededServer();
 
 const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
 
 /** The tag of the focused element; 'BODY' when the focus was dropped. */
 const focusedTag = (page: Page) => page.evaluate(() => document.activeElement?.tagName ?? 'NONE');
@@ -108,6 +109,64 @@ test('Retry and Remove on a message that was not sent keep the keyboard focus in
   await expect(bubble(page, second)).toHaveAttribute('data-state', 'pending');
   await expect.poll(() => focusedTag(page), { message: 'focus after Retry' }).not.toBe('BODY');
   await james.context.close();
+});
+
+test('on a desktop, "Delete chat" from the chat menu leaves the focus on the list title, as designed', async ({ browser, baseURL }) => {
+  const sophie = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+  const page = sophie.page;
+  await page.setViewportSize(DESKTOP);
+  // One with unread messages (opening it reads them): on such chats the focus was lost every time.
+  const chats = (await (await sophie.request.get('/api/chats.php')).json()) as { chats: Array<{ conversation: number; num_unread_messages: number; profile: { name: string } }> };
+  const entry = chats.chats.find((c) => c.num_unread_messages > 0 && c.profile.name !== DEMO_ACCOUNTS.premium.name)!;
+  await openChat(sophie, entry.conversation);
+  await page.getByRole('button', { name: 'Chat options' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'Delete chat' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/chats$/);
+  // chat-list-focus.ts moved it to the "Messages" heading, which the route change then replaced.
+  await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeFocused();
+  await sophie.context.close();
+});
+
+test('a chat deleted in another tab while its message box has the focus leaves the focus on the list, not the page body', async ({ browser, baseURL }) => {
+  const sophie = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+  const page = sophie.page;
+  await page.setViewportSize(DESKTOP);
+  const chats = (await (await sophie.request.get('/api/chats.php')).json()) as { chats: Array<{ conversation: number; profile: { name: string } }> };
+  const chat = chats.chats.filter((c) => c.profile.name !== DEMO_ACCOUNTS.premium.name).at(-2)!;
+  await openChat(sophie, chat.conversation);
+  await expect(page.getByTestId('chat-page')).toHaveAttribute('data-connection', 'online');
+  await page.getByTestId('chat-input').focus();
+  expect((await sophie.request.delete('/api/chat.php', { data: { conversation: chat.conversation } })).status()).toBe(200);
+  await expect(page).toHaveURL(/\/chats$/);
+  await expect.poll(() => focusedTag(page), { message: 'focus after the chat was removed elsewhere' }).not.toBe('BODY');
+  await sophie.context.close();
+});
+
+test('on a phone, opening a chat from the list with Enter and going Back keep the keyboard focus', async ({ browser, baseURL }) => {
+  const sophie = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+  const page = sophie.page;
+  await page.setViewportSize(PHONE);
+  await page.goto('/chats');
+  const link = page.getByTestId('chat-list-item').first().locator('.chat-list-link');
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  await expect(page.getByTestId('chat-thread')).toBeVisible();
+  // The message box is not focused on a phone (keyboard); but the focus should not fall to <body>
+  // (a screen reader says nothing; the heading or the Back link would do).
+  await expect.poll(() => focusedTag(page), { message: 'focus after opening a chat on a phone' }).not.toBe('BODY');
+
+  await page.locator('.chat-back').focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/chats$/);
+  // Back where the member was: the entry of the chat they left.
+  await expect(page.getByTestId('chat-list-item').first().locator('.chat-list-link')).toBeFocused();
+  await sophie.context.close();
 });
 
 /** Whether `text` is shown inside a region a screen reader announces (polite/assertive, status, alert). */

@@ -168,9 +168,14 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: 
   // A focus that is nowhere (the page's body) was dropped by the opening itself: the chat is a
   // route of its own, so the list link the member pressed was rendered anew. The next Tab then
   // began at the top of the list again; the message box is where the member goes on.
+  // On a phone the box is not focused (it would raise the on-screen keyboard over the chat to be
+  // read): the chat's header, which names the peer, takes that focus instead.
+  const threadBox = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const lost = document.activeElement === null || document.activeElement === document.body;
-    if (present && focusOnOpen && lost) setComposerFocus((n) => n + 1);
+    if (!present || !lost) return;
+    if (focusOnOpen) setComposerFocus((n) => n + 1);
+    else threadBox.current?.querySelector<HTMLElement>('.chat-header-profile')?.focus();
   }, [present, focusOnOpen]);
 
   const onRetry = useCallback((key: string) => retryChatMessage(profile, key), [profile]);
@@ -218,7 +223,7 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: 
   };
 
   return (
-    <div className="chat-thread" data-testid="chat-thread" data-profile={profile}>
+    <div className="chat-thread" data-testid="chat-thread" data-profile={profile} ref={threadBox}>
       <ChatHeader
         profile={peer}
         presence={presence}

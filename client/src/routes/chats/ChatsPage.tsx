@@ -14,6 +14,28 @@ import '../../components/chat/chat.css';
 
 const DESKTOP_QUERY = '(min-width: 900px)';
 
+/**
+ * The profile whose chat was open when the page last rendered (null for the list alone). Module
+ * state: /chats and /chats/:id are routes of their own, and the page mounts anew between them.
+ */
+let chatOpenBefore: number | null = null;
+
+/**
+ * A chat that closed under the focus (deleted from its menu, removed in another tab, Back on a
+ * phone) dropped the focus to the page's body: a screen reader said nothing, and the next Tab
+ * began at the top of the page. It goes to that chat's entry in the list, else the list's title.
+ */
+function useFocusOnListWhenChatCloses(openProfile: number | null): void {
+  useEffect(() => {
+    const left = chatOpenBefore;
+    chatOpenBefore = openProfile;
+    if (left === null || openProfile !== null) return;
+    if (document.activeElement !== null && document.activeElement !== document.body) return;
+    const entry = document.querySelector<HTMLElement>(`.chat-list [data-profile="${left}"] .chat-list-link`);
+    (entry ?? document.getElementById('chat-list-title'))?.focus();
+  });
+}
+
 function useIsDesktop(): boolean {
   const [desktop, setDesktop] = useState(() => window.matchMedia(DESKTOP_QUERY).matches);
   useEffect(() => {
@@ -49,6 +71,7 @@ export default function ChatsPage() {
   const activeProfile = target === null ? null : 'profile' in target ? target.profile : (conversationProfiles.get(target.conversation) ?? null);
   // "(2) James · Amora" in an open chat, as messengers name the tab after the person.
   const peerName = activeProfile === null ? undefined : metas.get(activeProfile)?.profile.name;
+  useFocusOnListWhenChatCloses(target === null ? null : (activeProfile ?? -1));
   usePageTitle(peerName ?? intl.formatMessage({ id: 'chat.title' }));
 
   // On a desktop, /chats opens the chat opened last (if it is still in the list), once on arriving
