@@ -35,14 +35,18 @@ type Target = { conversation: number } | { profile: number };
 
 /**
  * One open conversation: header, notices, the windowed message list and the composer.
- * `focusOnOpen`: the message box takes a focus that is nowhere once the chat has loaded.
+ * `focusOnOpen`: what takes a focus that is nowhere once the chat has loaded: the message box, or
+ * on a phone (where the box's focus would raise the on-screen keyboard over the chat to be read)
+ * the chat's header, which names the peer.
  */
-export function ChatThreadView({ target, focusOnOpen = false }: { target: Target; focusOnOpen?: boolean }) {
+export function ChatThreadView({ target, focusOnOpen = null }: { target: Target; focusOnOpen?: FocusOnOpen }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const me = useAtomValue(userAtom)?.id ?? 0;
   const [profileId, setProfileId] = useState<number | null>('profile' in target ? target.profile : null);
   const [loadError, setLoadError] = useState<ApiError | null>(null);
+  // As it was when the chat opened: the page's later renders no longer say how it was opened.
+  const [focusAtOpen] = useState(focusOnOpen);
   const targetKey = 'profile' in target ? `p${target.profile}` : `c${target.conversation}`;
 
   useEffect(() => {
@@ -87,17 +91,19 @@ export function ChatThreadView({ target, focusOnOpen = false }: { target: Target
       me={me}
       onGone={leave}
       onRemovedElsewhere={leaveRemoved}
-      focusOnOpen={focusOnOpen}
+      focusOnOpen={focusAtOpen}
     />
   );
 }
+
+type FocusOnOpen = 'composer' | 'header' | null;
 
 interface LoadedThreadProps {
   profile: number;
   me: number;
   onGone: () => void;
   onRemovedElsewhere: () => void;
-  focusOnOpen: boolean;
+  focusOnOpen: FocusOnOpen;
 }
 
 function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: LoadedThreadProps) {
@@ -168,14 +174,13 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: 
   // A focus that is nowhere (the page's body) was dropped by the opening itself: the chat is a
   // route of its own, so the list link the member pressed was rendered anew. The next Tab then
   // began at the top of the list again; the message box is where the member goes on.
-  // On a phone the box is not focused (it would raise the on-screen keyboard over the chat to be
-  // read): the chat's header, which names the peer, takes that focus instead.
+  // On a phone the header takes it instead of the box (focusOnOpen).
   const threadBox = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const lost = document.activeElement === null || document.activeElement === document.body;
     if (!present || !lost) return;
-    if (focusOnOpen) setComposerFocus((n) => n + 1);
-    else threadBox.current?.querySelector<HTMLElement>('.chat-header-profile')?.focus();
+    if (focusOnOpen === 'composer') setComposerFocus((n) => n + 1);
+    if (focusOnOpen === 'header') threadBox.current?.querySelector<HTMLElement>('.chat-header-profile')?.focus();
   }, [present, focusOnOpen]);
 
   const onRetry = useCallback((key: string) => retryChatMessage(profile, key), [profile]);

@@ -19,6 +19,12 @@ const DESKTOP_QUERY = '(min-width: 900px)';
  * state: /chats and /chats/:id are routes of their own, and the page mounts anew between them.
  */
 let chatOpenBefore: number | null = null;
+/**
+ * Whether the page last rendered the list alone (a phone's /chats): a chat opened now was opened
+ * from it, and the focus the list took with it goes to the chat's header. Not on a page loaded
+ * at the chat (a notification, a link), where a focused header drew a ring nobody asked for.
+ */
+let listAloneBefore = false;
 
 /**
  * A chat that closed under the focus (deleted from its menu, removed in another tab, Back on a
@@ -29,6 +35,7 @@ function useFocusOnListWhenChatCloses(openProfile: number | null): void {
   useEffect(() => {
     const left = chatOpenBefore;
     chatOpenBefore = openProfile;
+    listAloneBefore = openProfile === null;
     if (left === null || openProfile !== null) return;
     if (document.activeElement !== null && document.activeElement !== document.body) return;
     const entry = document.querySelector<HTMLElement>(`.chat-list [data-profile="${left}"] .chat-list-link`);
@@ -101,7 +108,7 @@ export default function ChatsPage() {
       <section className="chat-page-thread" aria-label={intl.formatMessage({ id: 'chat.conversation' })}>
         {target ? (
           // On a phone the focused box would raise the on-screen keyboard over the chat to be read.
-          <ChatThreadView key={byProfile ? `p${numericId}` : `c${numericId}`} target={target} focusOnOpen={desktop} />
+          <ChatThreadView key={byProfile ? `p${numericId}` : `c${numericId}`} target={target} focusOnOpen={desktop ? 'composer' : listAloneBefore ? 'header' : null} />
         ) : (
           <div className="chat-placeholder">
             <ChatPaneArt />
