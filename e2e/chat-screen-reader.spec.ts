@@ -4,7 +4,7 @@
  * control in it goes away, the jump to the newest message gets there right after Page Up, and
  * a screen reader hears who wrote each message, every message that arrives, and the peer typing.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { bubble, conversationWith, DEMO_ACCOUNTS, memberContext, sendFromComposer, uniqueText, type Member } from './chat-fixtures.js';
 import { plainMessage, quietChatOf, serveMadeUpHistory } from './made-up-history.js';
 import { testOnSeededServer } from './seeded-server.js';
@@ -23,48 +23,49 @@ async function openChat(member: Member, conversation: number) {
   await expect(member.page.getByTestId('chat-input')).toBeEnabled();
 }
 
-test('"Jump to the newest message" pressed with the keyboard keeps the focus in the chat', async ({ browser, baseURL }) => {
-  const sophie = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+/**
+ * Sophie's chat of 200 messages, open at the newest; `focusHistory` brings the focus to the
+ * message history, and Page Up reads back from there until the jump button shows.
+ */
+async function readBackWithPageUp(browser: Browser, baseURL: string, focusHistory: (page: Page) => Promise<void>) {
+  const sophie = await memberContext(browser, baseURL, DEMO_ACCOUNTS.free);
   const page = sophie.page;
   await page.setViewportSize(DESKTOP);
   const entry = await quietChatOf(sophie);
   await serveMadeUpHistory(page, entry.conversation, { total: 200, pageSize: 200, message: (id) => plainMessage(entry, id) });
   await openChat(sophie, entry.conversation);
   await expect(bubble(page, 'Message 200')).toBeVisible();
-
-  // Keyboard only: Shift+Tab from the message box to the message history, PageUp to read back.
-  await page.getByTestId('chat-input').focus();
-  await page.keyboard.press('Shift+Tab'); // gift
-  await page.keyboard.press('Shift+Tab'); // the history (a scrollable region)
-  await expect(page.getByRole('log')).toBeFocused();
+  await focusHistory(page);
   for (let i = 0; i < 4; i++) await page.keyboard.press('PageUp');
   const jump = page.getByTestId('chat-jump');
   await expect(jump).toBeVisible();
+  return { sophie, page, jump };
+}
+
+test('"Jump to the newest message" pressed with the keyboard keeps the focus in the chat', async ({ browser, baseURL }) => {
+  // Keyboard only: Shift+Tab from the message box to the message history.
+  const { sophie, page, jump } = await readBackWithPageUp(browser, baseURL!, async (page) => {
+    await page.getByTestId('chat-input').focus();
+    await page.keyboard.press('Shift+Tab'); // gift
+    await page.keyboard.press('Shift+Tab'); // the history (a scrollable region)
+    await expect(page.getByRole('log')).toBeFocused();
+  });
   await page.keyboard.press('Tab');
   await expect(jump).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(jump).toHaveCount(0);
-  // The button removed itself with the focus on it: the next Tab starts at the top of the page.
+  // The button removed itself with the focus on it: the next Tab started at the top of the page.
   await expect.poll(() => focusedTag(page), { message: 'focus after jumping to the newest message' }).not.toBe('BODY');
   await sophie.context.close();
 });
 
 test('"Jump to the newest message" pressed with the keyboard right after PageUp reaches the newest message', async ({ browser, baseURL }) => {
-  const sophie = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
-  const page = sophie.page;
-  await page.setViewportSize(DESKTOP);
-  const entry = await quietChatOf(sophie);
-  await serveMadeUpHistory(page, entry.conversation, { total: 200, pageSize: 200, message: (id) => plainMessage(entry, id) });
-  await openChat(sophie, entry.conversation);
-  await expect(bubble(page, 'Message 200')).toBeVisible();
-  await page.getByRole('log').focus();
-  for (let i = 0; i < 4; i++) await page.keyboard.press('PageUp');
-  const jump = page.getByTestId('chat-jump');
-  await expect(jump).toBeVisible();
+  const { sophie, page, jump } = await readBackWithPageUp(browser, baseURL!, (page) => page.getByRole('log').focus());
   await jump.focus();
   await page.keyboard.press('Enter');
   // Within a second of Page Up the list took the browser's clamp, as the rows below were measured,
-  // for the member's move (use-member-input.ts) and stopped part-way; the button stayed.
+  // for the member's move (use-member-input.ts), and Page Up's smooth scroll ran on: it stopped
+  // part-way, and the button stayed.
   await expect(bubble(page, 'Message 200')).toBeInViewport();
   await expect(jump).toHaveCount(0);
   await sophie.context.close();
