@@ -377,10 +377,8 @@ function applyList(response: ChatsResponse, overSocket: boolean, asked: number):
   // Messages that waited for a list go where it says. One whose conversation a list asked for
   // after it arrived does not show either (deleted meanwhile, or hidden) has nowhere to go.
   if (awaitingList.length > 0) {
-    const waiting = awaitingList;
-    awaitingList = [];
-    const unplaced = new Set(applyMessages(waiting.map((w) => w.message)).map((m) => m.id));
-    awaitingList = waiting.filter((w) => unplaced.has(w.message.id) && w.since >= asked);
+    const unplaced = new Set(applyMessages(awaitingList.map((w) => w.message)).map((m) => m.id));
+    awaitingList = awaitingList.filter((w) => unplaced.has(w.message.id) && w.since >= asked);
   }
   // First load: the list's newest message is where catch-up starts (nothing older is held).
   if (newestHeld === 0) {

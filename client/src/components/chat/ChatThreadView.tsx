@@ -20,7 +20,6 @@ import { draftOf, saveDraft } from '../../state/chat-drafts.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { GiftPicker } from './GiftPicker.js';
 import { IcebreakerModal } from './IcebreakerModal.js';
-import { focusChatListAfterDelete } from './chat-list-focus.js';
 import { MessageList } from './MessageList.js';
 import { OfflineBar } from './OfflineBar.js';
 import { ChatThreadLoading } from './ChatThreadLoading.js';
@@ -222,8 +221,8 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: 
     setConfirm(null);
     // Removed from the list before leaving, so /chats does not reopen it.
     const removed = removeChat(profile);
+    // The focus goes to the list's title as the chat closes (ChatsPage, for every way a chat closes).
     onGone();
-    focusChatListAfterDelete({ profile: null });
     if (!(await removed)) window.alert(intl.formatMessage({ id: 'chat.deleteFailed' }));
   };
 

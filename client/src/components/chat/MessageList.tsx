@@ -62,6 +62,9 @@ export function MessageList(props: MessageListProps) {
   const [unseen, setUnseen] = useState(0);
   const newestKey = useRef<string | null>(null);
   const scrolls = useScrollOrigin();
+  // Who wrote a message, for a screen reader: the side and the colour say it only to the eye.
+  const authorMine = intl.formatMessage({ id: 'chat.fromMe' }, { text: '' });
+  const authorPeer = `${peerName}: `;
   const memberInput = useMemberInput(scroller);
 
   const rows = useMemo(() => buildRows(messages, unreadFromKey), [messages, unreadFromKey]);
@@ -113,14 +116,14 @@ export function MessageList(props: MessageListProps) {
     scrolls.ownScroll(el);
   };
 
+  /** when the list last jumped to its newest message (the jump button, a send) */
+  const jumpedAt = useRef(-Infinity);
   /**
    * A control in the list that goes away with what it does (the jump button once at the newest
    * message, Retry and Remove with their failed message) hands the keyboard focus to the list
    * itself. Before, the focus fell to the page's body: a screen reader said nothing, and the next
    * Tab began at the top of the page.
    */
-  /** when the list last jumped to its newest message (the jump button, a send) */
-  const jumpedAt = useRef(-Infinity);
   const keepFocusInList = () => {
     const el = scroller.current;
     if (el && el !== document.activeElement && el.contains(document.activeElement)) el.focus({ preventScroll: true });
@@ -284,9 +287,7 @@ export function MessageList(props: MessageListProps) {
       );
     }
     const mine = row.message.sender === me;
-    // Who wrote it, for a screen reader: the side and the colour say it only to the eye.
-    const author = mine ? intl.formatMessage({ id: 'chat.fromMe' }, { text: '' }) : `${peerName}: `;
-    return <MessageBubble message={row.message} mine={mine} author={author} peerLastRead={peerLastRead} firstOfGroup={row.firstOfGroup} onRetry={retryKeepingFocus} onDiscard={discardKeepingFocus} />;
+    return <MessageBubble message={row.message} mine={mine} author={mine ? authorMine : authorPeer} peerLastRead={peerLastRead} firstOfGroup={row.firstOfGroup} onRetry={retryKeepingFocus} onDiscard={discardKeepingFocus} />;
   }
 }
 

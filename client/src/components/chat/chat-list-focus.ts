@@ -1,8 +1,8 @@
 /**
- * Where the keyboard goes after a chat is deleted, for both ways of deleting one: from the list
- * (to the entry that took its place, or the list's title when none is left) and from the open
- * chat's menu (to the list's title: the chat and everything in it are gone). The delete records
- * the target here; the list moves the focus once it has rendered without the chat.
+ * Where the keyboard goes after a chat is deleted from the list: to the entry that took its place,
+ * or the list's title when none is left. The delete records the target here; the list moves the
+ * focus once it has rendered without the chat. (A chat deleted from its own menu closes, and
+ * ChatsPage gives the focus to the list as for any chat that closes under it.)
  */
 import { useEffect } from 'react';
 import { appStore, atom, useAtomValue } from '../../state/jotai.js';

@@ -15,16 +15,13 @@ import '../../components/chat/chat.css';
 const DESKTOP_QUERY = '(min-width: 900px)';
 
 /**
- * The profile whose chat was open when the page last rendered (null for the list alone). Module
- * state: /chats and /chats/:id are routes of their own, and the page mounts anew between them.
+ * The profile whose chat was open when the page last rendered: null for the list alone (on a
+ * phone, a chat opened now was opened from it, and the focus the list took with it goes to the
+ * chat's header), undefined before the page first rendered (a page loaded at the chat, from a
+ * notification or a link, where a focused header drew a ring nobody asked for). Module state:
+ * /chats and /chats/:id are routes of their own, and the page mounts anew between them.
  */
-let chatOpenBefore: number | null = null;
-/**
- * Whether the page last rendered the list alone (a phone's /chats): a chat opened now was opened
- * from it, and the focus the list took with it goes to the chat's header. Not on a page loaded
- * at the chat (a notification, a link), where a focused header drew a ring nobody asked for.
- */
-let listAloneBefore = false;
+let chatOpenBefore: number | null | undefined;
 
 /**
  * A chat that closed under the focus (deleted from its menu, removed in another tab, Back on a
@@ -35,8 +32,7 @@ function useFocusOnListWhenChatCloses(openProfile: number | null): void {
   useEffect(() => {
     const left = chatOpenBefore;
     chatOpenBefore = openProfile;
-    listAloneBefore = openProfile === null;
-    if (left === null || openProfile !== null) return;
+    if (left === null || left === undefined || openProfile !== null) return;
     if (document.activeElement !== null && document.activeElement !== document.body) return;
     const entry = document.querySelector<HTMLElement>(`.chat-list [data-profile="${left}"] .chat-list-link`);
     (entry ?? document.getElementById('chat-list-title'))?.focus();
@@ -108,7 +104,7 @@ export default function ChatsPage() {
       <section className="chat-page-thread" aria-label={intl.formatMessage({ id: 'chat.conversation' })}>
         {target ? (
           // On a phone the focused box would raise the on-screen keyboard over the chat to be read.
-          <ChatThreadView key={byProfile ? `p${numericId}` : `c${numericId}`} target={target} focusOnOpen={desktop ? 'composer' : listAloneBefore ? 'header' : null} />
+          <ChatThreadView key={byProfile ? `p${numericId}` : `c${numericId}`} target={target} focusOnOpen={desktop ? 'composer' : chatOpenBefore === null ? 'header' : null} />
         ) : (
           <div className="chat-placeholder">
             <ChatPaneArt />
