@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MessageDto } from '@shared/api/chats.js';
 import {
   addOutgoing, applyPeerRead, canRetry, firstUnreadAtOpen, deliveryState, emptyThread, markFailed, markRetrying, mergeStored, messageKey,
-  newClientId, newestPeerMessageId, visibleMessages,
+  newClientId, newestPeerMessageId, peerMessagesAfter, visibleMessages,
 } from './chat-thread.js';
 import { clientIdField } from '@shared/api/chats.js';
 
@@ -139,5 +139,23 @@ describe('where the unread messages began', () => {
     expect(firstUnreadAtOpen({ ...thread, openedReadMark: 4 })).toBeNull();
     // Only my own messages after the mark: nothing unread.
     expect(firstUnreadAtOpen({ ...thread, openedReadMark: 1, openedNewest: 2 })).toBeNull();
+  });
+});
+
+describe('the peer\'s messages that arrived after a given one', () => {
+  const thread = mergeStored(emptyThread(PEER, 10), [dto(1, PEER), dto(2, ME), dto(3, PEER), dto(4, ME), dto(5, PEER), dto(6, PEER)]);
+  const after = (id: number, limit: number) => peerMessagesAfter(thread, id, limit).map((m) => m.id);
+
+  it('are the peer\'s only, oldest first', () => {
+    expect(after(2, 10)).toEqual([3, 5, 6]);
+  });
+
+  it('are the newest ones when more arrived than the limit', () => {
+    expect(after(0, 2)).toEqual([5, 6]);
+  });
+
+  it('are none when nothing came after', () => {
+    expect(after(6, 10)).toEqual([]);
+    expect(peerMessagesAfter(emptyThread(PEER, 10), 0, 10)).toEqual([]);
   });
 });

@@ -168,6 +168,20 @@ export function firstUnreadAtOpen(thread: Thread): ChatMessage | null {
   return thread.stored.find((m) => m.sender === thread.profile && m.id !== null && m.id > thread.openedReadMark && m.id <= thread.openedNewest) ?? null;
 }
 
+/**
+ * The peer's messages stored after message `after`, the newest `limit` of them, oldest first.
+ * Reads from the end: a chat open at its newest with 10,000 messages held looks at a few.
+ */
+export function peerMessagesAfter(thread: Thread, after: number, limit: number): ChatMessage[] {
+  const found: ChatMessage[] = [];
+  for (let i = thread.stored.length - 1; i >= 0 && found.length < limit; i--) {
+    const message = thread.stored[i]!;
+    if ((message.id ?? 0) <= after) break;
+    if (message.sender === thread.profile) found.push(message);
+  }
+  return found.reverse();
+}
+
 /** An unsent message saved before a reload (state/outbox.ts), back at the end of its thread. */
 export function restoreOutgoing(thread: Thread, message: ChatMessage): Thread {
   if (thread.outgoing.some((m) => m.key === message.key) || thread.stored.some((m) => m.key === message.key)) return thread;

@@ -8,7 +8,7 @@ import { useAtomValue, useSetAtom } from '../../state/jotai.js';
 import { userAtom } from '../../state/user.js';
 import { chatEntriesAtom, openChatAtom, threadMetaAtom, threadsAtom, typingAtom } from '../../state/chats.js';
 import { useShownPresence } from '../../state/shown-presence.js';
-import { firstUnreadAtOpen, visibleMessages } from '../../state/chat-thread.js';
+import { firstUnreadAtOpen, newestStoredId, peerMessagesAfter, visibleMessages } from '../../state/chat-thread.js';
 import { viewThread } from '../../state/chat-store.js';
 import {
   discardChatMessage, loadOlderMessages, markChatRead, openChat, removeChat, retryChatMessage, sendChatMessage, setChatBlocked, setTyping,
@@ -29,6 +29,8 @@ import { messageText } from './message-text.js';
 
 /** Pause before an older page that failed is asked again. */
 const OLDER_PAGE_RETRY_MS = 2_000;
+/** Said at most at once: a catch-up after a long time offline reads the newest few, not dozens. */
+const ANNOUNCED_AT_MOST = 5;
 
 type Target = { conversation: number } | { profile: number };
 
@@ -185,6 +187,11 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: 
   const onRetry = useCallback((key: string) => retryChatMessage(profile, key), [profile]);
   const onDiscard = useCallback((key: string) => discardChatMessage(profile, key), [profile]);
 
+  // The newest message when the chat was first drawn with its messages: the ones up to it are
+  // not news (a chat kept in memory opens before its first page is fetched again).
+  const newestAtFirstSight = useRef<number | null>(null);
+  if (thread && newestAtFirstSight.current === null) newestAtFirstSight.current = newestStoredId(thread);
+
   if (!thread || !meta) return <ChatThreadLoading target={{ profile }} />;
 
   const send = (composed: Parameters<typeof sendChatMessage>[1]) => {
@@ -205,9 +212,10 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: 
   // one emptied by deleting the chat, or whose history is past a free member's cut, is not one.
   const canBreakIce = isEmpty && thread.conversation === null;
   const typing = typingUntil > now;
-  // Rows enter and leave the DOM while scrolling, so the list itself is not a live region; only the
-  // newest message from the peer is announced.
-  const lastFromPeer = thread.stored.findLast((m) => m.sender === profile);
+  // Rows enter and leave the DOM while scrolling, so the list itself is not a live region. The
+  // peer's messages that arrive while the chat is open are said instead, each once, also when
+  // several come at once (a catch-up); the ones there at the opening are not read out.
+  const arrivals = peerMessagesAfter(thread, Math.max(thread.openedNewest, newestAtFirstSight.current ?? 0), ANNOUNCED_AT_MOST);
 
   const toggleBlock = async (then?: 'focus composer') => {
     try {
@@ -277,10 +285,13 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: 
           )
         }
       />
-      <p className="visually-hidden" aria-live="polite" aria-atomic="true">
-        {/* A node of its own per message: the same text twice ("ok", "ok") is announced twice. */}
-        {lastFromPeer && <span key={lastFromPeer.key}>{`${peer.name}: ${messageText(intl, lastFromPeer)}`}</span>}
-      </p>
+      {/* A node per message, added once: a screen reader says each addition (the same text twice,
+          "ok", "ok", twice); the oldest leaving as a new one comes is not said. */}
+      <div className="visually-hidden" aria-live="polite" aria-atomic="false" data-testid="chat-arrivals-said">
+        {arrivals.map((message) => (
+          <p key={message.key}>{`${peer.name}: ${messageText(intl, message)}`}</p>
+        ))}
+      </div>
       {/* The three dots are drawn only, and the header's "typing…" is in no live region: said here. */}
       <p className="visually-hidden" aria-live="polite" data-testid="chat-typing-said">
         {typing ? `${peer.name}: ${intl.formatMessage({ id: 'chat.typing' })}` : ''}

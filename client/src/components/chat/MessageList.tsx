@@ -65,6 +65,7 @@ export function MessageList(props: MessageListProps) {
   // Who wrote a message, for a screen reader: the side and the colour say it only to the eye.
   const authorMine = intl.formatMessage({ id: 'chat.fromMe' }, { text: '' });
   const authorPeer = `${peerName}: `;
+  const unreadDivider = intl.formatMessage({ id: 'chat.unreadDivider' });
   const memberInput = useMemberInput(scroller);
 
   const rows = useMemo(() => buildRows(messages, unreadFromKey), [messages, unreadFromKey]);
@@ -281,8 +282,9 @@ export function MessageList(props: MessageListProps) {
     if (row.type === 'day') return <DaySeparator date={row.date} />;
     if (row.type === 'unread') {
       return (
-        <div className="chat-unread-divider" role="separator" data-testid="chat-unread-divider">
-          <span>{intl.formatMessage({ id: 'chat.unreadDivider' })}</span>
+        // Named: a separator's content is presentational, and some screen readers skip it.
+        <div className="chat-unread-divider" role="separator" aria-label={unreadDivider} data-testid="chat-unread-divider">
+          <span>{unreadDivider}</span>
         </div>
       );
     }
@@ -294,7 +296,7 @@ export function MessageList(props: MessageListProps) {
 function DaySeparator({ date }: { date: string }) {
   const label = dayLabel(useIntl(), new Date(date), new Date());
   return (
-    <div className="chat-day" role="separator">
+    <div className="chat-day" role="separator" aria-label={label}>
       <span>{label}</span>
     </div>
   );
