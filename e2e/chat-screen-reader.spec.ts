@@ -326,3 +326,47 @@ test('the day and "Unread messages" separators in the history have their text as
   await sophie.context.close();
   await james.context.close();
 });
+
+/**
+ * Whether the focus ring of `selector` (its outline, drawn `outline-offset` out from its box) is
+ * on screen and on top at the middle of each of its four sides, the side's name where it is not.
+ */
+const hiddenRingSides = (page: Page, selector: string) =>
+  page.evaluate((sel) => {
+    const element = document.querySelector<HTMLElement>(sel)!;
+    const style = getComputedStyle(element);
+    // The middle of the ring's line: offset out from the box, then half its width further.
+    const out = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth) / 2;
+    const box = element.getBoundingClientRect();
+    const sides = {
+      top: [box.left + box.width / 2, box.top - out],
+      bottom: [box.left + box.width / 2, box.bottom + out],
+      left: [box.left - out, box.top + box.height / 2],
+      right: [box.right + out, box.top + box.height / 2],
+    } as const;
+    return Object.entries(sides)
+      .filter(([, [x, y]]) => {
+        if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return true;
+        const top = document.elementFromPoint(x, y);
+        return !(top && (top === element || element.contains(top)));
+      })
+      .map(([side]) => side);
+  }, selector);
+
+for (const [device, viewport] of [['a desktop', DESKTOP], ['a phone', PHONE]] as const) {
+  test(`on ${device}, the ring around the focused message history shows on all four sides`, async ({ browser, baseURL }) => {
+    const sophie = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+    const page = sophie.page;
+    await page.setViewportSize(viewport);
+    const { conversation } = await conversationWith(sophie, DEMO_ACCOUNTS.premium.name);
+    await openChat(sophie, conversation);
+    // Shift+Tab from the message box (past the gift button) reaches the history, as a keyboard user does.
+    await page.getByTestId('chat-input').focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.getByTestId('chat-scroll')).toBeFocused();
+    expect(await page.getByTestId('chat-scroll').evaluate((e) => e.matches(':focus-visible'))).toBe(true);
+    expect(await hiddenRingSides(page, '[data-testid=chat-scroll]'), 'sides of the ring hidden or off screen').toEqual([]);
+    await sophie.context.close();
+  });
+}
