@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser, type Page, type Route } from '@playwright/test';
 import { blockSocket, bubble, conversationWith, DEMO_ACCOUNTS, failSends, memberContext, restoreSends, sendFromComposer, uniqueText } from './chat-fixtures.js';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -92,5 +92,109 @@ test('a chat that is slow to open shows its header and a way back, not a spinner
   release();
   await expect(b.page.getByTestId('chat-thread')).toBeVisible();
   await expect(loading).toBeHidden();
+  await b.context.close();
+});
+
+/** Holds the first request to `url` that `matches` for ever (lost on a stalled connection); later ones go through. */
+async function holdFirst(page: Page, url: string, matches: (route: Route) => boolean): Promise<{ held: Promise<void> }> {
+  let heldOne = false;
+  let seen: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (seen = resolve));
+  await page.route(url, async (route) => {
+    if (!heldOne && matches(route)) {
+      heldOne = true;
+      seen();
+      return; // never answered
+    }
+    await route.fallback();
+  });
+  return { held };
+}
+
+// The four tests below are a flaky-network audit's (session 44); each failed on the build before its fix.
+
+test('one send that never gets an answer does not keep the member’s later messages pending for good', async ({ browser, baseURL }) => {
+  // James (premium, with credits) on a network that carries HTTP but not the socket.
+  const b = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
+  await blockSocket(b.page, 1_000);
+  const { conversation } = await conversationWith(b, DEMO_ACCOUNTS.free.name);
+  const { held } = await holdFirst(b.page, '**/api/messages.php', (route) => route.request().method() === 'POST');
+  await b.page.goto(`/chats/${conversation}`);
+  await expect(b.page.getByTestId('chat-input')).toBeEnabled();
+
+  const lost = uniqueText('Lost in a stalled connection');
+  await sendFromComposer(b.page, lost);
+  await held;
+  await expect(bubble(b.page, lost)).toHaveAttribute('data-state', 'pending');
+  // Every request from here on is answered at once; the held one is given up at its deadline (15 s).
+  const next = uniqueText('Written once the network was back');
+  await sendFromComposer(b.page, next);
+  await expect(bubble(b.page, next), 'a later message must not wait for ever behind a request with no answer').toHaveAttribute('data-state', /sent|read/, { timeout: 30_000 });
+  await expect(bubble(b.page, lost)).toHaveAttribute('data-state', /sent|read/);
+  await b.context.close();
+});
+
+test('one poll round whose request never gets an answer does not stop polling for good', async ({ browser, baseURL }) => {
+  const a = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
+  const b = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+  await blockSocket(b.page, 1_000);
+  const { conversation } = await conversationWith(b, DEMO_ACCOUNTS.premium.name);
+  const { held } = await holdFirst(b.page, '**/api/sync.php**', () => true);
+  await b.page.goto(`/chats/${conversation}`);
+  await expect(b.page.getByTestId('chat-thread')).toBeVisible();
+  await held;
+
+  await a.page.goto(`/chats/${conversation}`);
+  const text = uniqueText('Sent after your phone lost one request');
+  await sendFromComposer(a.page, text);
+  await expect(bubble(a.page, text)).toHaveAttribute('data-state', /sent|read/);
+  await expect(bubble(b.page, text), 'polling must go on after one request got no answer').toBeVisible({ timeout: 30_000 });
+  await a.context.close();
+  await b.context.close();
+});
+
+/** Sophie (on a desktop) opens her chat with James, then another chat, and goes into a tunnel. */
+async function leaveJamesAndGoOffline(browser: Browser, baseURL: string) {
+  const b = await memberContext(browser, baseURL, DEMO_ACCOUNTS.free);
+  await b.page.setViewportSize({ width: 1280, height: 800 });
+  const { conversation } = await conversationWith(b, DEMO_ACCOUNTS.premium.name);
+  await b.page.goto(`/chats/${conversation}`);
+  await expect(b.page.getByTestId('chat-message').first()).toBeVisible();
+  await b.page.getByTestId('chat-list-item').filter({ hasNotText: DEMO_ACCOUNTS.premium.name }).first().click();
+  await expect(b.page).not.toHaveURL(new RegExp(`/chats/${conversation}$`));
+  await expect(b.page.getByTestId('chat-thread')).toBeVisible();
+  await b.context.setOffline(true);
+  await expect(b.page.getByTestId('chat-offline')).toBeVisible();
+  return b;
+}
+
+test('a chat opened again while offline shows the messages it kept, not a spinner and then an error', async ({ browser, baseURL }) => {
+  const b = await leaveJamesAndGoOffline(browser, baseURL!);
+  await b.page.getByTestId('chat-list-item').filter({ hasText: DEMO_ACCOUNTS.premium.name }).click();
+  await expect(b.page.getByTestId('chat-message').first(), 'the kept newest page of the chat with James').toBeVisible({ timeout: 3_000 });
+  // Its opening gets no answer (7.75 s of retries): the kept chat stays, with no error over it.
+  await b.page.waitForTimeout(9_000);
+  await expect(b.page.getByTestId('chat-message').first()).toBeVisible();
+  await expect(b.page.getByTestId('chat-error-back')).toBeHidden();
+  await b.context.close();
+});
+
+test('a chat whose opening failed while offline opens by itself once the network is back', async ({ browser, baseURL }) => {
+  const b = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+  await b.page.setViewportSize({ width: 1280, height: 800 });
+  await b.page.goto('/chats');
+  // A chat this page has not opened yet: nothing of it is held.
+  const entry = b.page.getByTestId('chat-list-item').filter({ hasNotText: DEMO_ACCOUNTS.premium.name }).first();
+  await expect(entry).toBeVisible();
+  await b.context.setOffline(true);
+  await expect(b.page.getByTestId('chat-offline')).toBeVisible();
+  await entry.click();
+  // Offline, the opening gives up after its retries (7.75 s), and offers to try again.
+  await expect(b.page.getByTestId('chat-error-back')).toBeVisible({ timeout: 20_000 });
+  await expect(b.page.getByTestId('chat-error-retry')).toBeVisible();
+  await b.context.setOffline(false);
+  await expect(b.page.getByTestId('chat-page')).toHaveAttribute('data-connection', 'online', { timeout: 20_000 });
+  await expect(b.page.getByTestId('chat-message').first(), 'the chat loads once the network is back').toBeVisible({ timeout: 20_000 });
+  await expect(b.page.getByTestId('chat-error-back')).toBeHidden();
   await b.context.close();
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, retryTiming, setUnauthenticatedHandler } from './http.js';
+import { ApiError, api, deadlines, retryTiming, setUnauthenticatedHandler } from './http.js';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -25,6 +25,46 @@ describe('api()', () => {
     fetchMock.mockRejectedValue(new TypeError('offline'));
     await expect(api('/api/settings.php')).rejects.toMatchObject({ status: 0, code: 'try_later' });
     expect(fetchMock).toHaveBeenCalledTimes(6);
+  });
+
+  describe('a request that gets no answer (a stalled phone connection)', () => {
+    /** A fetch that never settles by itself, only when its signal aborts, as the browser's does. */
+    const stalled = (_url: unknown, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    /** A response whose headers came and whose body never ends. */
+    const stalledBody = (_url: unknown, init?: RequestInit) =>
+      Promise.resolve(new Response(new ReadableStream({ start: (c) => init?.signal?.addEventListener('abort', () => c.error(new DOMException('aborted', 'AbortError'))) }), { status: 200 }));
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    it('is given up at the headers deadline and tried again', async () => {
+      fetchMock.mockImplementationOnce(stalled).mockResolvedValueOnce(json(200, { ok: true }));
+      const answer = api('/api/messages.php', { method: 'POST', body: {} });
+      await vi.advanceTimersByTimeAsync(deadlines.headersMs - 1);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      // The deadline, then the retry's pause.
+      await vi.advanceTimersByTimeAsync(10);
+      await expect(answer).resolves.toEqual({ ok: true });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+
+    it('whose body stalls is given up at the body deadline and tried again', async () => {
+      fetchMock.mockImplementationOnce(stalledBody).mockResolvedValueOnce(json(200, { ok: true }));
+      const answer = api('/api/sync.php');
+      // Past the headers' deadline: the headers came, the body has its own.
+      await vi.advanceTimersByTimeAsync(deadlines.headersMs + 1);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(deadlines.bodyMs);
+      await expect(answer).resolves.toEqual({ ok: true });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+
+    it('without retries fails as the network does, so the caller can try again later', async () => {
+      fetchMock.mockImplementation(stalled);
+      const answer = api('/api/sync.php', { retries: 0 }).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(deadlines.headersMs);
+      expect(await answer).toMatchObject({ status: 0, code: 'try_later' });
+    });
   });
 
   it('a caller with its own back-off can ask for no retries', async () => {

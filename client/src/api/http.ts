@@ -29,6 +29,16 @@ export function setUnauthenticatedHandler(handler: () => void): void {
 /** Test seam: retry delays shrink to nothing in unit tests. */
 export const retryTiming = { baseMs: RETRY_BASE_MS };
 
+/**
+ * How long an attempt may wait for the answer's headers, then for its body, before it is given up
+ * (and tried again like a network error). A request lost on a stalled phone connection never
+ * settles by itself: each chat's sends go one after another, and the polling fallback waits for
+ * its round, so one such request held every later message pending and stopped polling for good.
+ * The body's deadline is the longer: a JSON answer on a slow link may take a while to arrive.
+ * A test seam as well.
+ */
+export const deadlines = { headersMs: 15_000, bodyMs: 60_000 };
+
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function isErrorCode(value: unknown): value is ErrorCode {
@@ -43,19 +53,42 @@ export interface RequestOptions {
   retries?: number;
 }
 
-async function fetchWithRetries(url: string, init: RequestInit, retries: number): Promise<Response> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const response = await fetch(url, init);
-      if (!RETRY_STATUSES.has(response.status) || attempt >= retries) return response;
-    } catch (error) {
-      if (attempt >= retries) throw error;
-    }
-    await wait(retryTiming.baseMs * 2 ** attempt);
+interface Answer {
+  status: number;
+  ok: boolean;
+  text: string;
+}
+
+/** One request and its whole body, within the deadlines; a missed one rejects as the network does. */
+async function attempt(url: string, init: RequestInit): Promise<Answer> {
+  const controller = new AbortController();
+  let timer = setTimeout(() => controller.abort(), deadlines.headersMs);
+  try {
+    const response = await fetch(url, { ...init, signal: controller.signal });
+    clearTimeout(timer);
+    timer = setTimeout(() => controller.abort(), deadlines.bodyMs);
+    return { status: response.status, ok: response.ok, text: await response.text() };
+  } finally {
+    clearTimeout(timer);
   }
 }
 
-/** JSON call to the REST API: same-origin cookies, 5 retries (250 ms doubling, 7.75 s in all) on network errors and 502/503/504. */
+async function fetchWithRetries(url: string, init: RequestInit, retries: number): Promise<Answer> {
+  for (let tried = 0; ; tried++) {
+    try {
+      const answer = await attempt(url, init);
+      if (!RETRY_STATUSES.has(answer.status) || tried >= retries) return answer;
+    } catch (error) {
+      if (tried >= retries) throw error;
+    }
+    await wait(retryTiming.baseMs * 2 ** tried);
+  }
+}
+
+/**
+ * JSON call to the REST API: same-origin cookies, 5 retries (250 ms doubling, 7.75 s in all) on
+ * network errors, on attempts that missed their deadline (`deadlines`) and on 502/503/504.
+ */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const query = Object.entries(options.query ?? {}).filter(([, v]) => v !== undefined) as Array<[string, string]>;
   const url = query.length ? `${path}?${new URLSearchParams(query.map(([k, v]) => [k, String(v)]))}` : path;
@@ -63,7 +96,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (path === USER_PATH) headers['X-Request-Type'] = 'client';
 
-  let response: Response;
+  let response: Answer;
   try {
     response = await fetchWithRetries(url, {
       method: options.method ?? 'GET',
@@ -75,7 +108,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     throw new ApiError(0, 'try_later', { error: 'try_later', message: ERROR_MESSAGES.try_later });
   }
 
-  const text = await response.text();
+  const text = response.text;
   let json: unknown = null;
   try {
     json = text ? JSON.parse(text) : null;

@@ -4,9 +4,9 @@ import { useNavigate } from 'react-router';
 import { ButtonLink } from '../Button.js';
 import { pathFor } from '@shared/routes.js';
 import { ApiError } from '../../api/http.js';
-import { useAtomValue, useSetAtom } from '../../state/jotai.js';
+import { appStore, useAtomValue, useSetAtom } from '../../state/jotai.js';
 import { userAtom } from '../../state/user.js';
-import { chatEntriesAtom, openChatAtom, threadMetaAtom, threadsAtom, typingAtom } from '../../state/chats.js';
+import { chatEntriesAtom, connectionAtom, conversationProfilesAtom, openChatAtom, threadMetaAtom, threadsAtom, typingAtom, type ConnectionState } from '../../state/chats.js';
 import { useShownPresence } from '../../state/shown-presence.js';
 import { firstUnreadAtOpen, newestStoredId, peerMessagesAfter, visibleMessages } from '../../state/chat-thread.js';
 import { viewThread } from '../../state/chat-store.js';
@@ -44,8 +44,14 @@ export function ChatThreadView({ target, focusOnOpen = null }: { target: Target;
   const intl = useIntl();
   const navigate = useNavigate();
   const me = useAtomValue(userAtom)?.id ?? 0;
-  const [profileId, setProfileId] = useState<number | null>('profile' in target ? target.profile : null);
+  // A conversation the list or a kept thread knows is drawn at once (its newest page, held while
+  // the chat was off screen), offline too, while the opening below fetches it again.
+  const [profileId, setProfileId] = useState<number | null>(() => ('profile' in target ? target.profile : (appStore.get(conversationProfilesAtom).get(target.conversation) ?? null)));
   const [loadError, setLoadError] = useState<ApiError | null>(null);
+  const [openings, setOpenings] = useState(0);
+  const heldThread = useAtomValue(threadsAtom).get(profileId ?? 0);
+  const heldMeta = useAtomValue(threadMetaAtom).get(profileId ?? 0);
+  const holdsThread = heldThread?.loaded === true && heldMeta !== undefined;
   // As it was when the chat opened: the page's later renders no longer say how it was opened.
   const [focusAtOpen] = useState(focusOnOpen);
   const targetKey = 'profile' in target ? `p${target.profile}` : `c${target.conversation}`;
@@ -62,25 +68,48 @@ export function ChatThreadView({ target, focusOnOpen = null }: { target: Target;
     };
     // targetKey stands for target (a new object each render)
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [targetKey]);
+  }, [targetKey, openings]);
+
+  // An opening that got no answer is tried again when the connection comes back: the chat
+  // stayed on "Something went wrong" (or on what it held) until the member went back and in again.
+  const unanswered = loadError !== null && noAnswer(loadError);
+  const connection = useAtomValue(connectionAtom);
+  const wasUp = useRef(isUp(connection));
+  useEffect(() => {
+    const cameBack = isUp(connection) && !wasUp.current;
+    wasUp.current = isUp(connection);
+    if (cameBack && unanswered) setOpenings((n) => n + 1);
+  }, [connection, unanswered]);
 
   const leave = useCallback(() => void navigate(pathFor('chats')), [navigate]);
   // The chat no longer exists: Back should not lead to it again.
   const leaveRemoved = useCallback(() => void navigate(pathFor('chats'), { replace: true }), [navigate]);
 
-  if (loadError) {
+  // An answer (not found, blocked) is shown as it is; no answer at all leaves a kept chat on screen.
+  if (loadError && !(unanswered && holdsThread)) {
     return (
-      <div className="chat-thread chat-thread-message">
-        {/* 403 blocked: the member blocked this one before they ever wrote; nothing of them is shown. */}
-        {loadError.code === 'blocked' ? (
-          <p className="chat-notice chat-notice-danger" data-testid="notice-blocked">{intl.formatMessage({ id: 'chat.blockedMe' })}</p>
-        ) : (
-          <p className="chat-notice chat-notice-danger">{intl.formatMessage({ id: loadError.status === 404 ? 'chat.notFound' : 'chat.loadFailed' })}</p>
-        )}
-        {/* The chat layout has no navigation on a phone: without this the page is a dead end. */}
-        <ButtonLink to={pathFor('chats')} variant="secondary" data-testid="chat-error-back">
-          {intl.formatMessage({ id: 'chat.back' })}
-        </ButtonLink>
+      <div className="chat-thread">
+        {/* On a phone, where the list's bar is not on screen: why the chat could not be loaded. */}
+        <OfflineBar className="chat-thread-offline" testId="chat-thread-offline" />
+        <div className="chat-thread-message">
+          {/* 403 blocked: the member blocked this one before they ever wrote; nothing of them is shown. */}
+          {loadError.code === 'blocked' ? (
+            <p className="chat-notice chat-notice-danger" data-testid="notice-blocked">{intl.formatMessage({ id: 'chat.blockedMe' })}</p>
+          ) : (
+            <p className="chat-notice chat-notice-danger">{intl.formatMessage({ id: loadError.status === 404 ? 'chat.notFound' : 'chat.loadFailed' })}</p>
+          )}
+          <div className="chat-thread-message-actions">
+            {unanswered && (
+              <button type="button" className="btn btn-primary btn-md" onClick={() => setOpenings((n) => n + 1)} data-testid="chat-error-retry">
+                {intl.formatMessage({ id: 'chat.tryAgain' })}
+              </button>
+            )}
+            {/* The chat layout has no navigation on a phone: without this the page is a dead end. */}
+            <ButtonLink to={pathFor('chats')} variant="secondary" data-testid="chat-error-back">
+              {intl.formatMessage({ id: 'chat.back' })}
+            </ButtonLink>
+          </div>
+        </div>
       </div>
     );
   }
@@ -98,6 +127,10 @@ export function ChatThreadView({ target, focusOnOpen = null }: { target: Target;
 }
 
 type FocusOnOpen = 'composer' | 'header' | null;
+
+/** No answer from the server (the network, or a server error), as against an answer that says no. */
+const noAnswer = (error: ApiError) => error.status === 0 || error.status >= 500;
+const isUp = (connection: ConnectionState) => connection === 'online' || connection === 'polling';
 
 interface LoadedThreadProps {
   profile: number;
