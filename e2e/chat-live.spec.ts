@@ -128,3 +128,39 @@ test('a message sent in one tab shows in the member’s other tab with the new b
 
   await a.context.close();
 });
+
+/**
+ * A message into the chat a member has open on screen is read as it arrives: the page title's
+ * count (and so the app badge) must not go up and back down with every such message.
+ */
+test('messages into the chat open on screen never raise the page title’s count, not even for a moment', async ({ browser, baseURL }) => {
+  const a = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+  const b = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
+  const fromA = await conversationWith(a, DEMO_ACCOUNTS.premium.name);
+  const fromB = await conversationWith(b, DEMO_ACCOUNTS.free.name);
+  await a.page.goto(`/chats/${fromA.conversation}`);
+  await b.page.goto(`/chats/${fromB.conversation}`);
+  await expect(a.page.getByTestId('chat-page')).toHaveAttribute('data-connection', 'online');
+  await expect(b.page.getByTestId('chat-page')).toHaveAttribute('data-connection', 'online');
+  // Settled: the chat's own unread messages were read at the opening.
+  await expect.poll(async () => (await conversationWith(a, DEMO_ACCOUNTS.premium.name)).unread).toBe(0);
+  await expect.poll(async () => titleCount(a.page)).toBe((await countsOf(a)).badge);
+  const settled = await titleCount(a.page);
+  // Every title the page shows from now on.
+  await a.page.evaluate(() => {
+    const titles = ((window as unknown as { titles: string[] }).titles = [] as string[]);
+    new MutationObserver(() => titles.push(document.title)).observe(document.querySelector('title')!, { subtree: true, childList: true, characterData: true });
+  });
+  const texts = [uniqueText('One'), uniqueText('Two'), uniqueText('Three')];
+  for (const text of texts) {
+    await sendFromComposer(b.page, text);
+    await expect(bubble(a.page, text)).toBeVisible();
+  }
+  await expect(bubble(b.page, texts[2]!)).toHaveAttribute('data-state', 'read');
+  await a.page.waitForTimeout(500);
+  const titles = await a.page.evaluate(() => (window as unknown as { titles: string[] }).titles);
+  const counts = titles.map((t) => Number(/^\((\d+)\)/.exec(t)?.[1] ?? 0));
+  expect(Math.max(settled, ...counts), `the titles shown: ${JSON.stringify(titles)}`).toBe(settled);
+  await a.context.close();
+  await b.context.close();
+});

@@ -721,6 +721,30 @@ describe('the realtime owner', () => {
     expect(appStore.get(userAtom)!.credits).toBe(7);
   });
 
+  it('a message into the chat on screen does not raise the badge while its read mark is on its way', async () => {
+    let answerRead: (counts: CountsDto) => void = () => undefined;
+    await startConnected((event) => (event === 'message:read' ? new Promise((resolve) => (answerRead = (counts) => resolve({ ok: true, data: counts }))) : undefined));
+    openThreadWith([message(100, PEER)]);
+    updateThread(PEER, (t) => ({ ...t, openedReadMark: 100, openedNewest: 100 }));
+    appStore.set(openChatAtom, PEER);
+    // The server counts 101 unread until the read mark comes: 2 elsewhere, and this one.
+    socket.server('message:new', message(101, PEER), { counts: { total_unread: 3, total_new_likes: 1, badge: 4, version: 60 } });
+    expect(appStore.get(countsAtom)).toMatchObject({ total_unread: 2, badge: 3 });
+    void markChatRead(PEER);
+    await flush();
+    // A like meanwhile: its counts still count 101.
+    socket.server('counts', { total_unread: 3, total_new_likes: 2, badge: 5, version: 61 });
+    expect(appStore.get(countsAtom)).toMatchObject({ total_unread: 2, badge: 4 });
+    // The read mark's answer: the server has it read now.
+    answerRead({ total_unread: 2, total_new_likes: 2, badge: 4, version: 62 });
+    await flush();
+    expect(appStore.get(countsAtom)).toMatchObject({ total_unread: 2, badge: 4, version: 62 });
+    // Off screen (the page hidden), a message counts at once.
+    appStore.set(openChatAtom, null);
+    socket.server('message:new', message(102, PEER), { counts: { total_unread: 3, total_new_likes: 2, badge: 5, version: 63 } });
+    expect(appStore.get(countsAtom)).toMatchObject({ total_unread: 3, badge: 5 });
+  });
+
   it('counts older than the ones shown do not put the badge back, whichever road they came by (frames crossing between nodes, a late poll)', async () => {
     await startConnected(() => undefined);
     openThreadWith([message(100, PEER)]);

@@ -8,7 +8,7 @@ import type { UserDto } from '@shared/api/user.js';
 import { countsAtom } from './counts.js';
 import { appStore } from './jotai.js';
 import { userAtom } from './user.js';
-import { applyPeerRead, dropStoredThrough, emptyThread, holdsStored, mergeStored, trimToNewest, type Thread } from './chat-thread.js';
+import { applyPeerRead, dropStoredThrough, emptyThread, holdsStored, mergeStored, peerMessagesAfter, trimToNewest, type Thread } from './chat-thread.js';
 import { discardDraft } from './chat-drafts.js';
 import { entryReadThrough, entryWithMessages, keepLiveMarks, listedWithLive } from './live-entries.js';
 import { type ThreadMeta, chatEntriesAtom, chatsLoadedAtom, connectionAtom, conversationProfilesAtom, forgetOpenedChat, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom } from './chats.js';
@@ -26,7 +26,30 @@ export function selfId(): number | null {
 export function setCounts(counts: CountsDto): void {
   const shown = appStore.get(countsAtom);
   if (typeof counts.version === 'number' && counts.version < shown.version) return;
-  appStore.set(countsAtom, counts);
+  const reading = Math.min(counts.total_unread, beingReadOnScreen());
+  appStore.set(countsAtom, reading === 0 ? counts : { ...counts, total_unread: counts.total_unread - reading, badge: counts.badge - reading });
+}
+
+/** Per conversation, the newest message the server said the member has read (read marks' answers, 'message:read'). */
+const confirmedRead = new Map<number, number>();
+
+/** The server has the member's read mark in `conversation` through `message`. */
+export function confirmRead(conversation: number, message: number): void {
+  if (message > (confirmedRead.get(conversation) ?? 0)) confirmedRead.set(conversation, message);
+}
+
+/**
+ * The peer's messages in the chat on screen that the server still counts unread: they are read as
+ * they arrive, but the read mark takes a round trip, and counts that come meanwhile (with the
+ * message itself) count them. Shown as they came, the page title and the app badge went up and
+ * back down with every message into the open chat.
+ */
+function beingReadOnScreen(): number {
+  const open = appStore.get(openChatAtom);
+  const thread = open === null ? undefined : getThread(open);
+  if (!thread || thread.conversation === null) return 0;
+  const through = Math.max(confirmedRead.get(thread.conversation) ?? 0, thread.openedReadMark);
+  return peerMessagesAfter(thread, through, Infinity).length;
 }
 
 /**
@@ -222,6 +245,7 @@ export function applyReadEvent(conversation: number, reader: number, message: nu
   const profile = appStore.get(conversationProfilesAtom).get(conversation);
   if (profile === undefined) return;
   if (reader === selfId()) {
+    confirmRead(conversation, message);
     // The chat on screen is read as messages arrive: its entry stays at zero (updateEntryForMessages).
     const left = appStore.get(openChatAtom) === profile ? 0 : unread;
     updateEntry(profile, (entry) => entryReadThrough(entry, message, left));

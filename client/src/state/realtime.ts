@@ -17,7 +17,7 @@ import { userAtom } from './user.js';
 import { createFallbackPoller, pollIntervalMs, readPollOverride, type FallbackPoller } from './chat-poller.js';
 import { markFailed, mergeStored, restoreOutgoing, type ChatMessage, type SendFailure } from './chat-thread.js';
 import { loadOutbox, outboxOf, saveOutbox } from './outbox.js';
-import { applyChats, applyMessages, applyOwnStored, applyReadEvent, getThread, selfId, removeConversation, setCounts, setCredits, updateThread, withLaterCredits } from './chat-store.js';
+import { applyChats, applyMessages, applyOwnStored, applyReadEvent, confirmRead, getThread, selfId, removeConversation, setCounts, setCredits, updateThread, withLaterCredits } from './chat-store.js';
 import { chatEntriesAtom, connectionAtom, openChatAtom, presenceAtom, pushSubscribedAtom, threadsAtom, typingAtom } from './chats.js';
 
 const ACK_TIMEOUT_MS = 10_000;
@@ -721,9 +721,13 @@ export async function sendReadMark(conversation: number, message?: number): Prom
         resolve(!error && result?.ok ? result.data : null);
       });
     });
-    if (counts) return setCounts(counts);
+    if (counts) {
+      if (message !== undefined) confirmRead(conversation, message);
+      return setCounts(counts);
+    }
   }
   const response = await postMessagesRead(conversation, message);
+  if (message !== undefined) confirmRead(conversation, message);
   setCounts(response.counts);
 }
 
