@@ -198,3 +198,28 @@ test('a chat whose opening failed while offline opens by itself once the network
   await expect(b.page.getByTestId('chat-error-back')).toBeHidden();
   await b.context.close();
 });
+
+// A time-passing audit's (session 44); it failed on the build before its fix.
+test('a message left pending in a tab that stays open for over a day is not sent by itself, late', async ({ browser, baseURL }) => {
+  const b = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+  await b.page.clock.install({ time: Date.now() });
+  const { conversation } = await conversationWith(b, DEMO_ACCOUNTS.premium.name);
+  await b.page.goto(`/chats/${conversation}`);
+  await expect(b.page.getByTestId('chat-input')).toBeEnabled();
+  // A tunnel: the message waits for the network.
+  await b.context.setOffline(true);
+  await expect(b.page.getByTestId('chat-page')).toHaveAttribute('data-connection', 'offline', { timeout: 30_000 });
+  const text = uniqueText('See you at 8 tonight?');
+  await sendFromComposer(b.page, text);
+  await expect(bubble(b.page, text)).toHaveAttribute('data-state', 'pending');
+
+  // The laptop closed for 25 hours with the tab open, then opened on a network.
+  await b.page.clock.fastForward(25 * 60 * 60_000);
+  await b.context.setOffline(false);
+  await expect(b.page.getByTestId('chat-page')).toHaveAttribute('data-connection', /online|polling/, { timeout: 30_000 });
+  // Not sent: it waits for the member's Retry, as it does after a reload (docs/decisions.md).
+  await expect(bubble(b.page, text)).toHaveAttribute('data-state', 'failed');
+  const stored = (await (await b.request.get(`/api/messages.php?conversation=${conversation}&limit=20`)).json()) as { messages: Array<{ body: string }> };
+  expect(stored.messages.some((m) => m.body === text), 'stored a day late').toBe(false);
+  await b.context.close();
+});

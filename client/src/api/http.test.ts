@@ -59,6 +59,16 @@ describe('api()', () => {
       expect(fetchMock).toHaveBeenCalledTimes(2);
     });
 
+    it('is not tried again after a long gap (a laptop closed mid-retry and opened a day later)', async () => {
+      fetchMock.mockRejectedValueOnce(new TypeError('offline')).mockResolvedValueOnce(json(201, { sent: true }));
+      const answer = api('/api/messages.php', { method: 'POST', body: {} }).catch((e: unknown) => e);
+      // The retry's pause, stretched by the sleep: timers do not run while the machine sleeps.
+      vi.setSystemTime(Date.now() + 24 * 60 * 60_000);
+      await vi.advanceTimersByTimeAsync(10);
+      expect(await answer).toMatchObject({ status: 0, code: 'try_later' });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+
     it('without retries fails as the network does, so the caller can try again later', async () => {
       fetchMock.mockImplementation(stalled);
       const answer = api('/api/sync.php', { retries: 0 }).catch((e: unknown) => e);

@@ -73,15 +73,30 @@ async function attempt(url: string, init: RequestInit): Promise<Answer> {
   }
 }
 
+/**
+ * Retries are for blips (a server restarting, a dropped packet). One due after a long gap, a
+ * laptop closed mid-retry and opened a day later, is not made: the caller decides anew, and a
+ * chat message written a day before is not sent by itself (outbox.ts).
+ */
+const RETRY_WINDOW_MS = 2 * 60_000;
+
 async function fetchWithRetries(url: string, init: RequestInit, retries: number): Promise<Answer> {
+  const started = Date.now();
   for (let tried = 0; ; tried++) {
+    let failure: { answer: Answer } | { error: unknown };
     try {
       const answer = await attempt(url, init);
       if (!RETRY_STATUSES.has(answer.status) || tried >= retries) return answer;
+      failure = { answer };
     } catch (error) {
       if (tried >= retries) throw error;
+      failure = { error };
     }
     await wait(retryTiming.baseMs * 2 ** tried);
+    if (Date.now() - started > RETRY_WINDOW_MS) {
+      if ('answer' in failure) return failure.answer;
+      throw failure.error;
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appStore } from './jotai.js';
-import { DRAFT_MAX_AGE_MS, chatDraftsAtom, clearDrafts, draftOf, followDrafts, saveDraft } from './chat-drafts.js';
+import { DRAFT_MAX_AGE_MS, DRAFTS_RECHECK_MS, chatDraftsAtom, clearDrafts, draftOf, followDrafts, saveDraft } from './chat-drafts.js';
 
 const ME = 7;
 const JAMES = 12;
@@ -25,6 +25,23 @@ describe('chat drafts', () => {
     const stop = followDrafts(ME, () => 3_000);
     expect(drafts()).toEqual({ [JAMES]: 'Hi James, about Saturday', [DENNIS]: 'See you' });
     stop();
+  });
+
+  it('a draft that grows too old while the page stays open leaves the list too, not only the chat', () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    try {
+      saveDraft(ME, JAMES, 'Maybe on Saturday', Date.now());
+      saveDraft(ME, DENNIS, 'Typed later', Date.now() + DRAFT_MAX_AGE_MS / 2);
+      const stop = followDrafts(ME);
+      expect(Object.keys(drafts())).toEqual([String(JAMES), String(DENNIS)]);
+      // A month on, the tab still open: within the hour the list agrees with the chat.
+      vi.advanceTimersByTime(DRAFT_MAX_AGE_MS + DRAFTS_RECHECK_MS);
+      expect(draftOf(ME, JAMES, Date.now())).toBe('');
+      expect(drafts()).toEqual({ [DENNIS]: 'Typed later' });
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a chat opened before the list has read the drafts still starts with its own', () => {

@@ -40,15 +40,30 @@ export function draftOf(userId: number, profile: number, now = Date.now()): stri
   return (stored ? textsOf(stored, now) : appStore.get(chatDraftsAtom)).get(profile) ?? '';
 }
 
+/**
+ * How often an open page looks again for drafts that have grown too old: a tab left open for weeks
+ * kept saying "Draft: …" in the list, while the chat, which reads with the time of now, opened
+ * with an empty box.
+ */
+export const DRAFTS_RECHECK_MS = 60 * 60_000;
+
 /** Reads the member's drafts into chatDraftsAtom and follows other tabs' changes; returns the unsubscribe. */
 export function followDrafts(userId: number, now: () => number = Date.now): () => void {
-  const load = () => appStore.set(chatDraftsAtom, textsOf(readStored(userId) ?? new Map(), now()));
+  // Read anew, not filtered from the atom: without storage the atom's drafts have no dates.
+  const load = () => {
+    const stored = readStored(userId);
+    if (stored || appStore.get(chatDraftsAtom).size === 0) appStore.set(chatDraftsAtom, textsOf(stored ?? new Map(), now()));
+  };
   load();
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || event.key === KEY_PREFIX + userId) load();
   };
   window.addEventListener('storage', onStorage);
-  return () => window.removeEventListener('storage', onStorage);
+  const recheck = window.setInterval(load, DRAFTS_RECHECK_MS);
+  return () => {
+    window.removeEventListener('storage', onStorage);
+    window.clearInterval(recheck);
+  };
 }
 
 /** Keeps `text` as the draft of the chat with `profile`; blank text (sent, or erased) removes it. */

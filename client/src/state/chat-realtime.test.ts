@@ -17,7 +17,7 @@ const api = await import('../api/chats.js');
 const { createChatSocket } = await import('../api/socket.js');
 const { fetchCurrentUser } = await import('../api/user.js');
 const { startRealtime } = await import('./realtime.js');
-const { markChatRead, removeChat, sendChatMessage } = await import('./chat-actions.js');
+const { markChatRead, removeChat, retryChatMessage, sendChatMessage } = await import('./chat-actions.js');
 const { updateThread, getThread } = await import('./chat-store.js');
 const { mergeStored } = await import('./chat-thread.js');
 const { appStore } = await import('./jotai.js');
@@ -541,6 +541,36 @@ describe('the realtime owner', () => {
     const pending = { key: `${ME}:c1`, id: null, conversation: CONVERSATION, sender: ME, client_id: 'client-old-1', kind: 'text', body: 'late', gift_id: null, created_at: old, local: 'pending', failure: null };
     localStorage.setItem(`chat-outbox:${ME}`, JSON.stringify([{ profile: PEER, message: pending }, { profile: PEER, message: { broken: true } }]));
     expect(loadOutbox(ME).map((e) => [e.message.client_id, e.message.local, e.message.failure])).toEqual([['client-old-1', 'failed', { code: 'network' }]]);
+  });
+
+  it('a message pending for over a day in a tab that stayed open is not sent by itself when the network is back; Retry sends it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const stored = message(103, ME);
+    start((event, payload) => {
+      if (event === 'message:send') return { ok: true, data: { message: { ...stored, client_id: (payload as { client_id: string }).client_id }, credits: 9, credits_version: 101, duplicate: false } };
+      if (event === 'catch-up') return { ok: true, data: catchUpAnswer({ messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 }) };
+      return undefined;
+    });
+    await flush();
+    openThreadWith([message(100, PEER)]);
+    // Written in a tunnel: no socket, REST gets no answer.
+    vi.mocked(api.postMessage).mockRejectedValue(new ApiError(0, 'try_later', {}));
+    sendChatMessage(PEER, { kind: 'text', body: 'See you at 8 tonight?' });
+    await flush();
+    expect(getThread(PEER)!.outgoing[0]!.local).toBe('pending');
+
+    // The laptop closed with the tab open, for a day and a bit; then a network.
+    vi.setSystemTime(Date.now() + OUTBOX_AUTO_SEND_MS + 60_000);
+    socket.connect();
+    await flush();
+    expect(socket.emitted.filter((e) => e.event === 'message:send')).toEqual([]);
+    expect(getThread(PEER)!.outgoing[0]).toMatchObject({ local: 'failed', failure: { code: 'network' } });
+
+    // The member's Retry: it goes now.
+    retryChatMessage(PEER, getThread(PEER)!.outgoing[0]!.key);
+    await flush();
+    expect(socket.emitted.filter((e) => e.event === 'message:send')).toHaveLength(1);
+    expect(getThread(PEER)!.outgoing).toEqual([]);
   });
 
   it('a refusal for credits shows the balance the server gave, over the socket and over REST', async () => {

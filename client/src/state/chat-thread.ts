@@ -209,8 +209,9 @@ export function markFailed(thread: Thread, key: string, failure: SendFailure): T
 }
 
 /** Back to pending for a retry; the client id stays the same so the server stores it once. */
-export function markRetrying(thread: Thread, key: string): Thread {
-  return updateOutgoing(thread, key, { local: 'pending', failure: null });
+/** The member's Retry: written now, as far as the send goes (one kept for a day goes out too). */
+export function markRetrying(thread: Thread, key: string, now = new Date()): Thread {
+  return updateOutgoing(thread, key, { local: 'pending', failure: null, created_at: now.toISOString() });
 }
 
 export function removeOutgoing(thread: Thread, key: string): Thread {

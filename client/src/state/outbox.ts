@@ -47,12 +47,19 @@ export function saveOutbox(userId: number, entries: readonly OutboxEntry[]): voi
   }
 }
 
+/**
+ * A message written so long ago that going out by itself now would surprise both members ("See
+ * you at 8 tonight?" a day late): it waits for the member's Retry instead. Whether the page was
+ * reloaded meanwhile (loadOutbox) or stayed open (the realtime owner's sends).
+ */
+export function waitedTooLong(message: ChatMessage, now: number): boolean {
+  return message.local === 'pending' && now - Date.parse(message.created_at) > OUTBOX_AUTO_SEND_MS;
+}
+
 /** The saved messages; one pending for longer than OUTBOX_AUTO_SEND_MS comes back as not sent. */
 export function loadOutbox(userId: number, now = Date.now()): OutboxEntry[] {
   const entries = readEntries(userId).map((entry) =>
-    entry.message.local === 'pending' && now - Date.parse(entry.message.created_at) > OUTBOX_AUTO_SEND_MS
-      ? { ...entry, message: { ...entry.message, local: 'failed' as const, failure: { code: 'network' as const } } }
-      : entry,
+    waitedTooLong(entry.message, now) ? { ...entry, message: { ...entry.message, local: 'failed' as const, failure: { code: 'network' as const } } } : entry,
   );
   // Tabs' entries are stored one tab after another: back in the order they were written.
   return entries.sort((a, b) => Date.parse(a.message.created_at) - Date.parse(b.message.created_at));

@@ -16,7 +16,7 @@ import { appStore } from './jotai.js';
 import { userAtom } from './user.js';
 import { createFallbackPoller, pollIntervalMs, readPollOverride, type FallbackPoller } from './chat-poller.js';
 import { markFailed, mergeStored, restoreOutgoing, type ChatMessage, type SendFailure } from './chat-thread.js';
-import { loadOutbox, outboxOf, saveOutbox } from './outbox.js';
+import { loadOutbox, outboxOf, saveOutbox, waitedTooLong } from './outbox.js';
 import { applyChats, applyMessages, applyOwnStored, applyReadEvent, confirmRead, getThread, selfId, removeConversation, setCounts, setCredits, updateThread, withLaterCredits } from './chat-store.js';
 import { chatEntriesAtom, connectionAtom, openChatAtom, presenceAtom, pushSubscribedAtom, threadsAtom, typingAtom } from './chats.js';
 
@@ -630,6 +630,10 @@ async function sendInOrder(profile: number): Promise<void> {
     const message = getThread(profile)?.outgoing.find((m) => m.local === 'pending' && !tried.has(m.key));
     if (!message) return;
     tried.add(message.key);
+    if (waitedTooLong(message, Date.now())) {
+      fail(profile, message.key, { code: 'network' });
+      continue;
+    }
     await sendOne(profile, message);
     if (getThread(profile)?.outgoing.some((m) => m.key === message.key && m.local === 'pending')) return;
   }

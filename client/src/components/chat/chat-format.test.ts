@@ -61,6 +61,21 @@ describe('message rows', () => {
     expect(shape(buildRows(messages, messages[3]!.key))).toEqual(['day', '1*', '2', '3*', 'day', 'unread', '4*']);
   });
 
+  it('never names an earlier day again: a message still unsent from before midnight stays under the newest day', () => {
+    const at = (day: number, hour: number, minute = 0) => new Date(2025, 0, day, hour, minute).toISOString();
+    const stored = [
+      { id: 1, sender: 2, created_at: at(1, 22) },
+      { id: 2, sender: 2, created_at: at(2, 0, 10) },
+    ].map((m) => fromDto({ ...m, conversation: 1, client_id: `c${m.id}xxxxxx`, kind: 'text', body: 'x', gift_id: null }));
+    // Written at 23:55, still waiting for the network: after the stored ones, as the list shows them.
+    const pending = { ...fromDto({ id: 0, sender: 1, created_at: at(1, 23, 55), conversation: 1, client_id: 'pendingxx', kind: 'text', body: 'x', gift_id: null }), id: null, local: 'pending' as const };
+    const rows = buildRows([...stored, pending]);
+    const days = rows.filter((r) => r.type === 'day').map((r) => r.key);
+    expect(days).toEqual(['day-2025-01-01', 'day-2025-01-02']);
+    expect(new Set(rows.map((r) => r.key)).size).toBe(rows.length);
+    expect(rows.at(-1)).toMatchObject({ type: 'message', message: { client_id: 'pendingxx' } });
+  });
+
   it('dates the separators in the zone the member is in now, also for messages placed before a move', () => {
     const messages = [
       { id: 1, created_at: '2025-01-01T20:00:00.000Z' },

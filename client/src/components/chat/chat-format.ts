@@ -123,6 +123,10 @@ export type ChatRow =
  * The rows of the message list: a day separator before the first message of each day, group
  * marks so consecutive bubbles of one sender sit closer together, and "Unread messages" before
  * `unreadFromKey`, the first message that was unread when the chat was opened.
+ * Days only go forward: the member's own messages not sent yet come after the stored ones, and
+ * one written before midnight that still waits once a message of the new day came would have
+ * named yesterday again below "Today" (with a second row of the same key). It stays under the
+ * latest day, with its own time.
  */
 export function buildRows(messages: readonly ChatMessage[], unreadFromKey: string | null = null): ChatRow[] {
   forgetDayKeysOfAnotherZone();
@@ -131,7 +135,8 @@ export function buildRows(messages: readonly ChatMessage[], unreadFromKey: strin
   let previousSender = -1;
   for (const message of messages) {
     const day = dayKeyOf(message);
-    if (day !== previousDay) {
+    // Day keys are zero-padded YYYY-MM-DD: their order is the days' order.
+    if (day > previousDay) {
       rows.push({ type: 'day', key: `day-${day}`, date: message.created_at });
       previousDay = day;
       previousSender = -1;
