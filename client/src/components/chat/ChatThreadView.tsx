@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { ButtonLink } from '../Button.js';
 import { pathFor } from '@shared/routes.js';
 import { ApiError } from '../../api/http.js';
+import { ChatOpenFailed, noAnswer } from './ChatOpenFailed.js';
 import { appStore, useAtomValue, useSetAtom } from '../../state/jotai.js';
 import { userAtom } from '../../state/user.js';
 import { chatEntriesAtom, connectionAtom, conversationProfilesAtom, openChatAtom, threadMetaAtom, threadsAtom, typingAtom, type ConnectionState } from '../../state/chats.js';
@@ -87,31 +87,7 @@ export function ChatThreadView({ target, focusOnOpen = null }: { target: Target;
 
   // An answer (not found, blocked) is shown as it is; no answer at all leaves a kept chat on screen.
   if (loadError && !(unanswered && holdsThread)) {
-    return (
-      <div className="chat-thread">
-        {/* On a phone, where the list's bar is not on screen: why the chat could not be loaded. */}
-        <OfflineBar className="chat-thread-offline" testId="chat-thread-offline" />
-        <div className="chat-thread-message">
-          {/* 403 blocked: the member blocked this one before they ever wrote; nothing of them is shown. */}
-          {loadError.code === 'blocked' ? (
-            <p className="chat-notice chat-notice-danger" data-testid="notice-blocked">{intl.formatMessage({ id: 'chat.blockedMe' })}</p>
-          ) : (
-            <p className="chat-notice chat-notice-danger">{intl.formatMessage({ id: loadError.status === 404 ? 'chat.notFound' : 'chat.loadFailed' })}</p>
-          )}
-          <div className="chat-thread-message-actions">
-            {unanswered && (
-              <button type="button" className="btn btn-primary btn-md" onClick={() => setOpenings((n) => n + 1)} data-testid="chat-error-retry">
-                {intl.formatMessage({ id: 'chat.tryAgain' })}
-              </button>
-            )}
-            {/* The chat layout has no navigation on a phone: without this the page is a dead end. */}
-            <ButtonLink to={pathFor('chats')} variant="secondary" data-testid="chat-error-back">
-              {intl.formatMessage({ id: 'chat.back' })}
-            </ButtonLink>
-          </div>
-        </div>
-      </div>
-    );
+    return <ChatOpenFailed error={loadError} onTryAgain={unanswered ? () => setOpenings((n) => n + 1) : null} />;
   }
   if (profileId === null) return <ChatThreadLoading target={target} />;
   return (
@@ -128,8 +104,6 @@ export function ChatThreadView({ target, focusOnOpen = null }: { target: Target;
 
 type FocusOnOpen = 'composer' | 'header' | null;
 
-/** No answer from the server (the network, or a server error), as against an answer that says no. */
-const noAnswer = (error: ApiError) => error.status === 0 || error.status >= 500;
 const isUp = (connection: ConnectionState) => connection === 'online' || connection === 'polling';
 
 interface LoadedThreadProps {
