@@ -1,0 +1,126 @@
+/**
+ * The chat screens as they look on a touch phone (390x844) in each locale: a visual audit's
+ * findings (session 44), each test seen failing on the build before its fix.
+ */
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { ChatsResponse } from '../shared/src/api/chats.js';
+import { DEMO_ACCOUNTS } from './chat-fixtures.js';
+
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true };
+
+async function sophieOn(browser: Browser, baseURL: string, locale: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, ...PHONE });
+  await context.addCookies([
+    { name: 'i18n_redirected', value: locale, url: baseURL },
+    { name: 'site_entry_warning', value: '1', url: baseURL },
+  ]);
+  const response = await context.request.post('/api/user.php', { data: { email: DEMO_ACCOUNTS.free.email, password: DEMO_ACCOUNTS.free.password } });
+  expect(response.status()).toBe(200);
+  return context;
+}
+
+async function conversationWithJames(context: BrowserContext): Promise<number> {
+  const chats = (await (await context.request.get('/api/chats.php')).json()) as ChatsResponse;
+  return chats.chats.find((c) => c.profile.name === DEMO_ACCOUNTS.premium.name)!.conversation;
+}
+
+/** Every opening animation has ended, so sizes are not read mid-transition. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+}
+
+for (const locale of ['en', 'de', 'fr', 'es', 'it', 'nl', 'pl']) {
+  test(`the delete and block confirmations keep a 44 px close button on a touch phone (${locale})`, async ({ browser, baseURL }) => {
+    const context = await sophieOn(browser, baseURL!, locale);
+    const page = await context.newPage();
+    await page.goto(`/chats/${await conversationWithJames(context)}`);
+    await expect(page.getByTestId('chat-input')).toBeVisible();
+    const dialog = page.getByRole('dialog');
+    for (const [what, item] of [['delete', '.chat-menu .dropdown-item-danger'], ['block', '.chat-menu button[role=menuitem]:not(.dropdown-item-danger)']] as const) {
+      await page.locator('.chat-menu .dropdown-toggle').click();
+      await page.locator(item).click();
+      await expect(dialog).toBeVisible();
+      await settled(page);
+      
+      const close = (await dialog.locator('.modal-close').boundingBox())!;
+      expect.soft(`${Math.round(close.width)}x${Math.round(close.height)}`, `${what} dialog's close button (${await dialog.locator('.modal-title').textContent()})`).toBe('44x44');
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+    }
+    await context.close();
+  });
+}
+
+/** WCAG 2.1 contrast of two sRGB colours. */
+function contrast(a: number[], b: number[]): number {
+  const lum = (c: number[]) => {
+    const [r, g, bl] = c.map((v) => { const s = v / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+test('on a touch phone the chat list\'s delete (trash) icons have at least 3:1 contrast against the entry', async ({ browser, baseURL }) => {
+  const context = await sophieOn(browser, baseURL!, 'en');
+  const page = await context.newPage();
+  await page.goto('/chats');
+  await expect(page.getByTestId('chat-list-item').first()).toBeVisible();
+  const { fg, bg, opacity } = await page.locator('.chat-list-delete').first().evaluate((button) => {
+    const rgb = (s: string) => s.match(/[\d.]+/g)!.slice(0, 3).map(Number);
+    const style = getComputedStyle(button);
+    // The entry's background, or the first painted one above it.
+    let bgOf: Element | null = button;
+    let bgColour = 'rgb(255, 255, 255)';
+    while (bgOf) {
+      const c = getComputedStyle(bgOf).backgroundColor;
+      if (c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent') { bgColour = c; break; }
+      bgOf = bgOf.parentElement;
+    }
+    return { fg: rgb(style.color), bg: rgb(bgColour), opacity: Number(style.opacity) };
+  });
+  const shown = fg.map((v, i) => v * opacity + bg[i]! * (1 - opacity));
+  const ratio = contrast(shown, bg);
+  expect(ratio, `icon ${shown.map(Math.round)} on ${bg} (opacity ${opacity})`).toBeGreaterThanOrEqual(3);
+  await context.close();
+});
+
+test('on a phone the failed chat\'s "Try again" and "Back to messages" stand side by side (en)', async ({ browser, baseURL }) => {
+  const context = await sophieOn(browser, baseURL!, 'en');
+  const page = await context.newPage();
+  // A chat this page has never opened (not James's, which other tests open).
+  const chats = (await (await context.request.get('/api/chats.php')).json()) as ChatsResponse;
+  const other = chats.chats.find((c) => c.profile.name !== DEMO_ACCOUNTS.premium.name && c.last_message)!;
+  await page.goto('/chats');
+  const entry = page.locator(`[data-testid=chat-list-item] a[href="/chats/${other.conversation}"]`);
+  await expect(entry).toBeVisible();
+  await context.setOffline(true);
+  await entry.click();
+  await expect(page.getByTestId('chat-error-back')).toBeVisible({ timeout: 20_000 });
+  const retry = (await page.getByTestId('chat-error-retry').boundingBox())!;
+  const back = (await page.getByTestId('chat-error-back').boundingBox())!;
+  expect(Math.round(back.y), 'Back to messages on the same row as Try again').toBe(Math.round(retry.y));
+  await context.setOffline(false);
+  await context.close();
+});
+
+test('Polish: the empty chat\'s title does not leave the one-letter preposition "z" at the end of a line on a phone', async ({ browser, baseURL }) => {
+  const context = await sophieOn(browser, baseURL!, 'pl');
+  const page = await context.newPage();
+  const chats = (await (await context.request.get('/api/chats.php')).json()) as ChatsResponse;
+  const taken = new Set(chats.chats.map((c) => c.profile.id));
+  const stranger = [...Array(100).keys()].map((i) => i + 2).find((id) => !taken.has(id))!;
+  await page.goto(`/members/${stranger}/chat`);
+  const title = page.locator('.chat-empty-title');
+  await expect(title).toBeVisible();
+  // The words that end a line of the title.
+  const lineEnds = await title.evaluate((el) => {
+    const node = el.firstChild!;
+    const text = node.textContent!;
+    const top = (i: number) => { const r = document.createRange(); r.setStart(node, i); r.setEnd(node, i + 1); return r.getBoundingClientRect().top; };
+    const words = [...text.matchAll(/\S+/g)];
+    return words.filter((w, k) => k + 1 < words.length && top(words[k + 1]!.index!) > top(w.index!) + 2).map((w) => w[0]);
+  });
+  expect(lineEnds.filter((word) => /^\p{L}$/u.test(word)), `"${await title.textContent()}" breaks after ${JSON.stringify(lineEnds)}`).toEqual([]);
+  await context.close();
+});
