@@ -186,12 +186,15 @@ test('a chat whose opening failed while offline opens by itself once the network
   // A chat this page has not opened yet: nothing of it is held.
   const entry = b.page.getByTestId('chat-list-item').filter({ hasNotText: DEMO_ACCOUNTS.premium.name }).first();
   await expect(entry).toBeVisible();
+  const name = (await entry.locator('.chat-list-name').textContent())!.trim();
   await b.context.setOffline(true);
   await expect(b.page.getByTestId('chat-offline')).toBeVisible();
   await entry.click();
   // Offline, the opening gives up after its retries (7.75 s), and offers to try again.
   await expect(b.page.getByTestId('chat-error-back')).toBeVisible({ timeout: 20_000 });
   await expect(b.page.getByTestId('chat-error-retry')).toBeVisible();
+  // Whose chat it is, as while it was opening (on a phone the list is not on screen).
+  await expect(b.page.locator('.chat-header-name')).toHaveText(name);
   await b.context.setOffline(false);
   await expect(b.page.getByTestId('chat-page')).toHaveAttribute('data-connection', 'online', { timeout: 20_000 });
   await expect(b.page.getByTestId('chat-message').first(), 'the chat loads once the network is back').toBeVisible({ timeout: 20_000 });

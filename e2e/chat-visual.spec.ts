@@ -124,3 +124,22 @@ test('Polish: the empty chat\'s title does not leave the one-letter preposition 
   expect(lineEnds.filter((word) => /^\p{L}$/u.test(word)), `"${await title.textContent()}" breaks after ${JSON.stringify(lineEnds)}`).toEqual([]);
   await context.close();
 });
+
+test('on a phone the balance, on a line of its own, begins with a capital (it, pl)', async ({ browser, baseURL }) => {
+  for (const locale of ['it', 'pl']) {
+    const context = await sophieOn(browser, baseURL!, locale);
+    const page = await context.newPage();
+    await page.goto(`/chats/${await conversationWithJames(context)}`);
+    const balance = page.locator('.chat-composer-balance');
+    await expect(balance).toBeVisible();
+    // "ti restano 20 crediti" follows "1 credito per messaggio …" after a dot on a wide screen;
+    // alone on its line it starts a sentence.
+    const { ownLine, firstLetter } = await balance.evaluate((el) => ({
+      ownLine: el.getBoundingClientRect().top > el.parentElement!.firstElementChild!.getBoundingClientRect().bottom - 1,
+      firstLetter: getComputedStyle(el, '::first-letter').textTransform,
+    }));
+    expect(ownLine, `${locale}: the balance on a line of its own`).toBe(true);
+    expect(firstLetter, `${locale}: its first letter`).toBe('uppercase');
+    await context.close();
+  }
+});

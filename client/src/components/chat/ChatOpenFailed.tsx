@@ -3,18 +3,21 @@ import { pathFor } from '@shared/routes.js';
 import type { ApiError } from '../../api/http.js';
 import { ButtonLink } from '../Button.js';
 import { OfflineBar } from './OfflineBar.js';
+import { ChatHeaderBeforeOpening } from './ChatThreadLoading.js';
 
 /** No answer from the server (the network, or a server error), as against an answer that says no. */
 export const noAnswer = (error: ApiError) => error.status === 0 || error.status >= 500;
 
 /**
- * A chat that could not be opened: why (blocked, not found, or no answer), "Try again" when no
- * answer came (`onTryAgain`), and the way back to the list.
+ * A chat that could not be opened: whose (when the list knows), why (blocked, not found, or no
+ * answer), "Try again" when no answer came (`onTryAgain`), and the way back to the list.
  */
-export function ChatOpenFailed({ error, onTryAgain }: { error: ApiError; onTryAgain: (() => void) | null }) {
+export function ChatOpenFailed({ target, error, onTryAgain }: { target: { conversation: number } | { profile: number }; error: ApiError; onTryAgain: (() => void) | null }) {
   const intl = useIntl();
   return (
     <div className="chat-thread">
+      {/* A member who blocked this one shows nothing of theirs, their name neither. */}
+      <ChatHeaderBeforeOpening target={target} nameless={error.code === 'blocked'} />
       {/* On a phone, where the list's bar is not on screen: why the chat could not be loaded. */}
       <OfflineBar className="chat-thread-offline" testId="chat-thread-offline" />
       <div className="chat-thread-message">

@@ -11,28 +11,40 @@ import { OfflineBar } from './OfflineBar.js';
  * seconds or waits for the network, and the page used to show a spinner alone: no way back (the
  * chat layout has no navigation on a phone) and nothing saying why (a flaky-network audit, session 31).
  */
-export function ChatThreadLoading({ target }: { target: { conversation: number } | { profile: number } }) {
-  const entries = useAtomValue(chatEntriesAtom);
-  const profileOfConversation = useAtomValue(conversationProfilesAtom);
-  const profile = 'profile' in target ? target.profile : profileOfConversation.get(target.conversation);
-  const known = profile === undefined ? undefined : entries.get(profile);
+export function ChatThreadLoading({ target }: { target: ChatTarget }) {
   return (
     <div className="chat-thread" data-testid="chat-thread-loading">
-      <header className="chat-header">
-        <ChatBackLink />
-        {known && (
-          <span className="chat-header-profile">
-            <span className="chat-avatar-wrap">
-              <Avatar src={known.profile.main_image?.thumb} name={known.profile.name} size={42} />
-            </span>
-            <span className="chat-header-text">
-              <span className="chat-header-name">{known.profile.name}</span>
-            </span>
-          </span>
-        )}
-      </header>
+      <ChatHeaderBeforeOpening target={target} />
       <OfflineBar className="chat-thread-offline" testId="chat-thread-offline" />
       <Spinner block />
     </div>
+  );
+}
+
+type ChatTarget = { conversation: number } | { profile: number };
+
+/**
+ * The header of a chat not open (yet): Back, and the member's picture and name when the list
+ * knows them. Also over a chat that could not be opened: on a phone it said what failed, not whose.
+ */
+export function ChatHeaderBeforeOpening({ target, nameless = false }: { target: ChatTarget; nameless?: boolean }) {
+  const entries = useAtomValue(chatEntriesAtom);
+  const profileOfConversation = useAtomValue(conversationProfilesAtom);
+  const profile = 'profile' in target ? target.profile : profileOfConversation.get(target.conversation);
+  const known = profile === undefined || nameless ? undefined : entries.get(profile);
+  return (
+    <header className="chat-header">
+      <ChatBackLink />
+      {known && (
+        <span className="chat-header-profile">
+          <span className="chat-avatar-wrap">
+            <Avatar src={known.profile.main_image?.thumb} name={known.profile.name} size={42} />
+          </span>
+          <span className="chat-header-text">
+            <span className="chat-header-name">{known.profile.name}</span>
+          </span>
+        </span>
+      )}
+    </header>
   );
 }

@@ -87,7 +87,7 @@ export function ChatThreadView({ target, focusOnOpen = null }: { target: Target;
 
   // An answer (not found, blocked) is shown as it is; no answer at all leaves a kept chat on screen.
   if (loadError && !(unanswered && holdsThread)) {
-    return <ChatOpenFailed error={loadError} onTryAgain={unanswered ? () => setOpenings((n) => n + 1) : null} />;
+    return <ChatOpenFailed target={target} error={loadError} onTryAgain={unanswered ? () => setOpenings((n) => n + 1) : null} />;
   }
   if (profileId === null) return <ChatThreadLoading target={target} />;
   return (
