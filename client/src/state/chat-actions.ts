@@ -39,8 +39,11 @@ function applyPage(response: MessagesResponse, older: boolean): number {
   return profile;
 }
 
-/** Opens a chat by conversation id (/chats/:id) or by profile (/members/:id/chat); returns the profile id. */
-export async function openChat(target: { conversation: number } | { profile: number }): Promise<number> {
+/** A chat to open: by conversation id (/chats/:id) or by profile (/members/:id/chat). */
+export type ChatTarget = { conversation: number } | { profile: number };
+
+/** Opens a chat; returns the profile id. */
+export async function openChat(target: ChatTarget): Promise<number> {
   const response = await fetchMessages({ ...target, limit: PAGE_SIZE });
   const profile = applyPage(response, false);
   rememberOpenedChat(profile);

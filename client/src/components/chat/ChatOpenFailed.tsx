@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { pathFor } from '@shared/routes.js';
 import type { ApiError } from '../../api/http.js';
+import type { ChatTarget } from '../../state/chat-actions.js';
 import { ButtonLink } from '../Button.js';
 import { OfflineBar } from './OfflineBar.js';
 import { ChatHeaderBeforeOpening } from './ChatThreadLoading.js';
@@ -12,7 +13,7 @@ export const noAnswer = (error: ApiError) => error.status === 0 || error.status 
  * A chat that could not be opened: whose (when the list knows), why (blocked, not found, or no
  * answer), "Try again" when no answer came (`onTryAgain`), and the way back to the list.
  */
-export function ChatOpenFailed({ target, error, onTryAgain }: { target: { conversation: number } | { profile: number }; error: ApiError; onTryAgain: (() => void) | null }) {
+export function ChatOpenFailed({ target, error, onTryAgain }: { target: ChatTarget; error: ApiError; onTryAgain: (() => void) | null }) {
   const intl = useIntl();
   return (
     <div className="chat-thread">

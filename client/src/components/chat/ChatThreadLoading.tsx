@@ -1,3 +1,4 @@
+import type { ChatTarget } from '../../state/chat-actions.js';
 import { chatEntriesAtom, conversationProfilesAtom } from '../../state/chats.js';
 import { useAtomValue } from '../../state/jotai.js';
 import { Avatar } from '../Avatar.js';
@@ -20,8 +21,6 @@ export function ChatThreadLoading({ target }: { target: ChatTarget }) {
     </div>
   );
 }
-
-type ChatTarget = { conversation: number } | { profile: number };
 
 /**
  * The header of a chat not open (yet): Back, and the member's picture and name when the list

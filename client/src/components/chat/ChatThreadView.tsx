@@ -11,7 +11,7 @@ import { useShownPresence } from '../../state/shown-presence.js';
 import { firstUnreadAtOpen, newestStoredId, peerMessagesAfter, visibleMessages } from '../../state/chat-thread.js';
 import { viewThread } from '../../state/chat-store.js';
 import {
-  discardChatMessage, loadOlderMessages, markChatRead, openChat, removeChat, retryChatMessage, sendChatMessage, setChatBlocked, setTyping,
+  type ChatTarget, discardChatMessage, loadOlderMessages, markChatRead, openChat, removeChat, retryChatMessage, sendChatMessage, setChatBlocked, setTyping,
 } from '../../state/chat-actions.js';
 import { ChatHeader } from './ChatHeader.js';
 import { ChatNotices } from './ChatNotices.js';
@@ -32,15 +32,13 @@ const OLDER_PAGE_RETRY_MS = 2_000;
 /** Said at most at once: a catch-up after a long time offline reads the newest few, not dozens. */
 const ANNOUNCED_AT_MOST = 5;
 
-type Target = { conversation: number } | { profile: number };
-
 /**
  * One open conversation: header, notices, the windowed message list and the composer.
  * `focusOnOpen`: what takes a focus that is nowhere once the chat has loaded: the message box, or
  * on a phone (where the box's focus would raise the on-screen keyboard over the chat to be read)
  * the chat's header, which names the peer.
  */
-export function ChatThreadView({ target, focusOnOpen = null }: { target: Target; focusOnOpen?: FocusOnOpen }) {
+export function ChatThreadView({ target, focusOnOpen = null }: { target: ChatTarget; focusOnOpen?: FocusOnOpen }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const me = useAtomValue(userAtom)?.id ?? 0;
