@@ -31,6 +31,11 @@ test('blocking from the chat menu stops writing until unblocked', async ({ brows
   await sophie.page.getByRole('dialog').getByRole('button', { name: 'Block' }).click();
   await expect(sophie.page.getByTestId('notice-blocked-by-me')).toContainText(other.profile.name);
   await expect(input).toBeDisabled();
+  // A closed box counts nothing, and its send button is not drawn in the brand's colours as if it
+  // only waited for text.
+  const counter = sophie.page.locator('.chat-composer-counter');
+  await expect(counter).toHaveCount(0);
+  await expect(sophie.page.getByTestId('chat-send')).toHaveCSS('background-image', 'none');
   // The list beside says so too, in place of the last message.
   const entry = sophie.page.locator(`[data-testid="chat-list-item"][data-profile="${other.profile.id}"] .chat-list-preview`);
   await expect(entry).toHaveText(`You have blocked ${other.profile.name}.`);
@@ -44,6 +49,8 @@ test('blocking from the chat menu stops writing until unblocked', async ({ brows
   await expect(sophie.page.getByTestId('notice-blocked-by-me')).toHaveCount(0);
   await expect(input).toBeEnabled();
   await expect(input).toBeFocused();
+  await expect(counter).toHaveText('0/1000');
+  await expect(sophie.page.getByTestId('chat-send')).not.toHaveCSS('background-image', 'none');
   await expect(entry).not.toContainText('blocked');
   await sophie.context.close();
 });

@@ -44,6 +44,11 @@ describe('a chat the member cannot write in (a block, an unconfirmed peer)', () 
     expect(screen.queryByText(/credits left/)).toBeNull();
   });
 
+  it('shows no character counter under it either: there is nothing to count toward', () => {
+    renderComposer(() => true, { disabled: true });
+    expect(screen.queryByText('0/1000')).toBeNull();
+  });
+
   it('shows them where the member can write', () => {
     renderComposer();
     expect(screen.getByText(/per message/)).toBeTruthy();

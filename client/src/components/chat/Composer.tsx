@@ -104,7 +104,9 @@ export function Composer({ disabled, onSend, onTyping, onOpenGifts, focusRequest
   const cost = minimumCost ? formatMinorUnits(minimumCost.costs, minimumCost.currency, locale, minimumCost.country) : null;
 
   return (
-    <form className="chat-composer" onSubmit={submit}>
+    // Closed (is-closed): its send button is drawn grey, not in the brand's colours faded as when it
+    // only waits for text, and nothing is counted under it.
+    <form className={`chat-composer${disabled ? ' is-closed' : ''}`} onSubmit={submit}>
       <div className="chat-composer-row">
         <button type="button" className="chat-tool-button" onClick={onOpenGifts} disabled={disabled} aria-label={intl.formatMessage({ id: 'chat.sendGift' })} title={intl.formatMessage({ id: 'chat.sendGift' })}>
           <ChatIcon name="gift" />
@@ -147,9 +149,11 @@ export function Composer({ disabled, onSend, onTyping, onOpenGifts, focusRequest
             </>
           )}
         </span>
-        <span className={`chat-composer-counter${over ? ' is-over' : length > max * 0.9 ? ' is-near' : ''}`} aria-live={over ? 'polite' : 'off'}>
-          {over ? intl.formatMessage({ id: 'chat.counterOver' }, { over: length - max }) : intl.formatMessage({ id: 'chat.counter' }, { count: length, max })}
-        </span>
+        {!disabled && (
+          <span className={`chat-composer-counter${over ? ' is-over' : length > max * 0.9 ? ' is-near' : ''}`} aria-live={over ? 'polite' : 'off'}>
+            {over ? intl.formatMessage({ id: 'chat.counterOver' }, { over: length - max }) : intl.formatMessage({ id: 'chat.counter' }, { count: length, max })}
+          </span>
+        )}
       </div>
     </form>
   );
