@@ -77,3 +77,13 @@ describe('error messages', () => {
     expect(overlap).toEqual([]);
   });
 });
+
+describe('Polish texts', () => {
+  // Polish typesetting never ends a line on a one-letter word ("w", "z", "i", "o", "u", "a"): a
+  // no-break space after it carries it to the next line with the word it belongs to.
+  it('keep every one-letter word with the word after it', () => {
+    const oneLetterThenSpace = /(^|[\s(„"«])[aiouwzAIOUWZ] /;
+    const found = [shell.pl, chat.pl].flatMap((catalogue) => Object.entries(catalogue ?? {}).filter(([, text]) => oneLetterThenSpace.test(text)).map(([key]) => key));
+    expect(found).toEqual([]);
+  });
+});
