@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MessageDto } from '@shared/api/chats.js';
 import {
-  addOutgoing, applyPeerRead, canRetry, firstUnreadAtOpen, deliveryState, emptyThread, markFailed, markRetrying, mergeStored, messageKey,
-  newClientId, newestPeerMessageId, peerMessagesAfter, visibleMessages,
+  addOutgoing, applyPeerRead, canRetry, firstUnreadAtOpen, firstUnreadIn, deliveryState, emptyThread, markFailed, markRetrying, mergeStored, messageKey,
+  newClientId, newestPeerMessageId, peerMessagesAfter, unreadSinceHidden, visibleMessages,
 } from './chat-thread.js';
 import { clientIdField } from '@shared/api/chats.js';
 
@@ -139,6 +139,32 @@ describe('where the unread messages began', () => {
     expect(firstUnreadAtOpen({ ...thread, openedReadMark: 4 })).toBeNull();
     // Only my own messages after the mark: nothing unread.
     expect(firstUnreadAtOpen({ ...thread, openedReadMark: 1, openedNewest: 2 })).toBeNull();
+  });
+
+  it('in a span is the first of the peer\'s messages after its start, up to its end', () => {
+    const thread = mergeStored(emptyThread(PEER, 10), [dto(1, PEER), dto(2, ME), dto(4, ME), dto(6, PEER), dto(7, PEER)]);
+    expect(firstUnreadIn(thread, { after: 1, through: 7 })?.id).toBe(6);
+    // A start between ids, and one past the end of what is held.
+    expect(firstUnreadIn(thread, { after: 3, through: 7 })?.id).toBe(6);
+    expect(firstUnreadIn(thread, { after: 7, through: 9 })).toBeNull();
+    // The peer's first message is past the span's end.
+    expect(firstUnreadIn(thread, { after: 1, through: 5 })).toBeNull();
+  });
+});
+
+describe('what came while the page was hidden', () => {
+  const thread = mergeStored(emptyThread(PEER, 10), [dto(1, PEER), dto(2, ME), dto(3, PEER), dto(4, ME), dto(5, PEER), dto(6, PEER)]);
+
+  it('is the peer\'s messages after the newest read on screen, its divider above the first of them', () => {
+    const span = unreadSinceHidden(thread, 4);
+    expect(span).toEqual({ after: 4, through: 6 });
+    expect(firstUnreadIn(thread, span!)?.id).toBe(5);
+  });
+
+  it('is nothing when only the member\'s own messages came, or none', () => {
+    expect(unreadSinceHidden(thread, 6)).toBeNull();
+    const ownOnly = mergeStored(thread, [dto(7, ME)]);
+    expect(unreadSinceHidden(ownOnly, 6)).toBeNull();
   });
 });
 

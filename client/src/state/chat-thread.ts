@@ -162,10 +162,36 @@ export function addOutgoing(thread: Thread, draft: OutgoingDraft): Thread {
   return { ...thread, outgoing: [...thread.outgoing, message] };
 }
 
+/** The peer's messages after message `after`, up to message `through`, were unread: "Unread messages" goes above the first. */
+export interface UnreadSpan {
+  after: number;
+  through: number;
+}
+
+/** The first of the peer's messages in `span`, or null. */
+export function firstUnreadIn(thread: Thread, span: UnreadSpan): ChatMessage | null {
+  // From the span's start (a binary search), not the thread's: it is near the end of a long chat.
+  for (let i = insertionIndex(thread.stored, span.after + 1); i < thread.stored.length; i++) {
+    const message = thread.stored[i]!;
+    if (message.id! > span.through) break;
+    if (message.sender === thread.profile) return message;
+  }
+  return null;
+}
+
 /** The first message that was unread when the chat was opened, or null. */
 export function firstUnreadAtOpen(thread: Thread): ChatMessage | null {
-  if (thread.openedNewest <= thread.openedReadMark) return null;
-  return thread.stored.find((m) => m.sender === thread.profile && m.id !== null && m.id > thread.openedReadMark && m.id <= thread.openedNewest) ?? null;
+  return firstUnreadIn(thread, { after: thread.openedReadMark, through: thread.openedNewest });
+}
+
+/**
+ * Back to a page that was hidden with message `readThrough` the newest read on screen: the peer's
+ * messages that came meanwhile were not read (a hidden page has no chat open) and are the member's
+ * news, as unread ones are at an opening. null when none came: the divider stays as it was.
+ */
+export function unreadSinceHidden(thread: Thread, readThrough: number): UnreadSpan | null {
+  const newest = newestPeerMessageId(thread);
+  return newest > readThrough ? { after: readThrough, through: newest } : null;
 }
 
 /**

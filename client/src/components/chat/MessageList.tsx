@@ -34,7 +34,10 @@ interface MessageListProps {
   onDiscard: (key: string) => void;
   /** bumps when the member sends: the list jumps to the bottom */
   stickToken: number;
-  /** the first message that was unread when the chat opened: the list opens at it, under "Unread messages" */
+  /**
+   * the first unread message (as the chat opened, or of what came while the page was hidden): the
+   * list opens at it, under "Unread messages", and goes to a new one while it follows the newest
+   */
   unreadFromKey?: string | null;
   footer?: ReactNode;
   empty?: ReactNode;
@@ -69,8 +72,8 @@ export function MessageList(props: MessageListProps) {
   const memberInput = useMemberInput(scroller);
 
   const rows = useMemo(() => buildRows(messages, unreadFromKey), [messages, unreadFromKey]);
-  /** whether the list has opened at the unread divider once (it does so only at the start) */
-  const openedAtUnread = useRef(false);
+  /** the unread message whose divider the list has placed (at the start, and when a new one comes) */
+  const placedUnread = useRef<string | null>(null);
   const keys = useMemo(() => rows.map((r) => r.key), [rows]);
   const offsets = useMemo(
     () => buildOffsets(rows.map((r) => heights.current.get(r.key) ?? (r.type === 'day' ? ESTIMATE_DAY : ESTIMATE_MESSAGE))),
@@ -154,11 +157,15 @@ export function MessageList(props: MessageListProps) {
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    // A chat opened with unread messages starts at the first of them, its divider at the top.
-    if (!openedAtUnread.current && unreadFromKey !== null && keys.includes(UNREAD_ROW_KEY)) {
-      openedAtUnread.current = true;
-      pinned.current = false;
-      anchor.current = { key: UNREAD_ROW_KEY, delta: -UNREAD_TOP_MARGIN_PX };
+    // A chat opened with unread messages starts at the first of them, its divider at the top; so does
+    // one whose divider moved to what came while the page was hidden, rather than at the newest
+    // message with the first of the news above the screen. A member reading further up stays there.
+    if (unreadFromKey !== null && unreadFromKey !== placedUnread.current && keys.includes(UNREAD_ROW_KEY)) {
+      placedUnread.current = unreadFromKey;
+      if (pinned.current) {
+        pinned.current = false;
+        anchor.current = { key: UNREAD_ROW_KEY, delta: -UNREAD_TOP_MARGIN_PX };
+      }
     }
     // The member moved the list (Home, the wheel, the scrollbar) after the rows changed and before
     // that scroll's event: the list is where they put it, not pinned back to the newest message.
