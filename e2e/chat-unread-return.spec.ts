@@ -116,6 +116,13 @@ test('the divider of the opening stays over a hide that brought nothing, and mov
   await setPageHidden(page, false);
   await page.waitForTimeout(300);
   expect(await besideDivider(page)).toEqual({ below: expect.stringContaining(before), count: 1 });
+  // Nor does a message that comes while she looks, once the return is past (2 s are left for a
+  // device clock behind the server's: cameWhileAway): she sees it arrive.
+  await page.waitForTimeout(2_500);
+  const live = uniqueText('Live, after the return');
+  await sendOverRest(jamesMember, DEMO_ACCOUNTS.free.name, live);
+  await expect(bubble(page, live)).toBeVisible();
+  expect(await besideDivider(page)).toEqual({ below: expect.stringContaining(before), count: 1 });
 
   // Hidden again while James writes twice: one divider, above the first of the two.
   await setPageHidden(page, true);
@@ -183,6 +190,37 @@ test('a member reading further up as the page was hidden stays there on the retu
   await page.getByTestId('chat-jump').click();
   await expect(bubble(page, texts[1]!)).toBeInViewport();
   // Only the rows near the screen are drawn: the divider is there once the list is down by the news.
+  expect(await besideDivider(page)).toEqual({ below: expect.stringContaining(texts[0]!), count: 1 });
+  await sophie.context.close();
+  await jamesMember.context.close();
+});
+
+test('a phone whose connection died with the screen locked: what the catch-up brings on the return is under the divider', async ({ browser, baseURL }) => {
+  const sophie = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+  const jamesMember = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
+  const page = sophie.page;
+  await page.setViewportSize(PHONE);
+  await sophieWithNothingUnread(sophie);
+
+  // Locked, and the network gone with it: nothing of what James writes reaches the page.
+  await setPageHidden(page, true);
+  await sophie.context.setOffline(true);
+  await expect(page.getByTestId('chat-page')).toHaveAttribute('data-connection', 'offline');
+  const texts = [uniqueText('Written while your phone slept 1'), uniqueText('Written while your phone slept 2')];
+  for (const text of texts) await sendOverRest(jamesMember, DEMO_ACCOUNTS.free.name, text);
+  await expect(bubble(page, texts[0]!)).toHaveCount(0);
+
+  // Unlocked, and the network back a moment later: the catch-up brings both, under the divider.
+  await setPageHidden(page, false);
+  await sophie.context.setOffline(false);
+  await expect(bubble(page, texts[1]!)).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => besideDivider(page)).toEqual({ below: expect.stringContaining(texts[0]!), count: 1 });
+  await expect.poll(async () => (await conversationWith(sophie, DEMO_ACCOUNTS.premium.name)).unread).toBe(0);
+
+  // What comes after, while she looks, is not news: the divider stays where it is.
+  const live = uniqueText('And one more, live');
+  await sendOverRest(jamesMember, DEMO_ACCOUNTS.free.name, live);
+  await expect(bubble(page, live)).toBeVisible();
   expect(await besideDivider(page)).toEqual({ below: expect.stringContaining(texts[0]!), count: 1 });
   await sophie.context.close();
   await jamesMember.context.close();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MessageDto } from '@shared/api/chats.js';
 import {
   addOutgoing, applyPeerRead, canRetry, firstUnreadAtOpen, firstUnreadIn, deliveryState, emptyThread, markFailed, markRetrying, mergeStored, messageKey,
-  newClientId, newestPeerMessageId, peerMessagesAfter, unreadSinceHidden, visibleMessages,
+  newClientId, newestPeerMessageId, peerMessagesAfter, cameWhileAway, CLOCK_MARGIN_MS, visibleMessages, type UnreadSpan,
 } from './chat-thread.js';
 import { clientIdField } from '@shared/api/chats.js';
 
@@ -153,18 +153,28 @@ describe('where the unread messages began', () => {
 });
 
 describe('what came while the page was hidden', () => {
+  // dto(n) was written n seconds after 12:00:00.
+  const at = (second: number) => new Date(2025, 0, 1, 12, 0, second).getTime();
   const thread = mergeStored(emptyThread(PEER, 10), [dto(1, PEER), dto(2, ME), dto(3, PEER), dto(4, ME), dto(5, PEER), dto(6, PEER)]);
 
   it('is the peer\'s messages after the newest read on screen, its divider above the first of them', () => {
-    const span = unreadSinceHidden(thread, 4);
+    const span = cameWhileAway(thread, 4, at(30));
     expect(span).toEqual({ after: 4, through: 6 });
-    expect(firstUnreadIn(thread, span!)?.id).toBe(5);
+    expect(firstUnreadIn(thread, span as UnreadSpan)?.id).toBe(5);
   });
 
-  it('is nothing when only the member\'s own messages came, or none', () => {
-    expect(unreadSinceHidden(thread, 6)).toBeNull();
-    const ownOnly = mergeStored(thread, [dto(7, ME)]);
-    expect(unreadSinceHidden(ownOnly, 6)).toBeNull();
+  it('is not known yet when none of the peer\'s came, or only the member\'s own: the catch-up may bring some', () => {
+    expect(cameWhileAway(thread, 6, at(30))).toBe('none');
+    expect(cameWhileAway(mergeStored(thread, [dto(7, ME)]), 6, at(30))).toBe('none');
+  });
+
+  it('is nothing once the first to come was written after the return: the member saw it arrive', () => {
+    expect(cameWhileAway(thread, 4, at(1))).toBe('live');
+  });
+
+  it('counts a message written as the member came back on a device whose clock runs a little behind', () => {
+    expect(cameWhileAway(thread, 4, at(5) - CLOCK_MARGIN_MS)).toEqual({ after: 4, through: 6 });
+    expect(cameWhileAway(thread, 4, at(5) - CLOCK_MARGIN_MS - 1)).toBe('live');
   });
 });
 

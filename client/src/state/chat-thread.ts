@@ -184,14 +184,27 @@ export function firstUnreadAtOpen(thread: Thread): ChatMessage | null {
   return firstUnreadIn(thread, { after: thread.openedReadMark, through: thread.openedNewest });
 }
 
+/** How far behind the server's clock a device's may run for cameWhileAway. */
+export const CLOCK_MARGIN_MS = 2_000;
+
 /**
- * Back to a page that was hidden with message `readThrough` the newest read on screen: the peer's
- * messages that came meanwhile were not read (a hidden page has no chat open) and are the member's
- * news, as unread ones are at an opening. null when none came: the divider stays as it was.
+ * Back on a page that was hidden with message `readThrough` the newest read on screen, at `backAt`
+ * (ms, this device's clock): the peer's messages that came meanwhile were not read (a hidden page
+ * has no chat open) and are the member's news, as unread ones are at an opening. Those already
+ * held came live while away; on a phone whose socket died with the screen locked they come a few
+ * seconds after the return, with the catch-up, so the question is asked again as messages arrive:
+ * - a span (its first message gets the divider) when the first of the peer's messages after
+ *   `readThrough` was written before the return;
+ * - 'live' when it was written after it: the member saw it come, and nothing is news;
+ * - 'none' while none is held: ask again with the next messages.
+ * A message's time is the server's; a device whose clock runs up to CLOCK_MARGIN_MS behind the
+ * server's still counts what was written as it came back.
  */
-export function unreadSinceHidden(thread: Thread, readThrough: number): UnreadSpan | null {
+export function cameWhileAway(thread: Thread, readThrough: number, backAt: number): UnreadSpan | 'live' | 'none' {
   const newest = newestPeerMessageId(thread);
-  return newest > readThrough ? { after: readThrough, through: newest } : null;
+  const first = firstUnreadIn(thread, { after: readThrough, through: newest });
+  if (!first) return 'none';
+  return Date.parse(first.created_at) > backAt + CLOCK_MARGIN_MS ? 'live' : { after: readThrough, through: newest };
 }
 
 /**

@@ -8,10 +8,11 @@ import { appStore, useAtomValue, useSetAtom } from '../../state/jotai.js';
 import { userAtom } from '../../state/user.js';
 import { chatEntriesAtom, connectionAtom, conversationProfilesAtom, openChatAtom, threadMetaAtom, threadsAtom, typingAtom, type ConnectionState } from '../../state/chats.js';
 import { useShownPresence } from '../../state/shown-presence.js';
-import { firstUnreadAtOpen, firstUnreadIn, newestStoredId, peerMessagesAfter, unreadSinceHidden, visibleMessages, type UnreadSpan } from '../../state/chat-thread.js';
-import { getThread, viewThread } from '../../state/chat-store.js';
+import { firstUnreadAtOpen, firstUnreadIn, newestStoredId, peerMessagesAfter, visibleMessages } from '../../state/chat-thread.js';
+import { viewThread } from '../../state/chat-store.js';
+import { useReadOnScreen } from './use-read-on-screen.js';
 import {
-  type ChatTarget, discardChatMessage, loadOlderMessages, markChatRead, openChat, removeChat, retryChatMessage, sendChatMessage, setChatBlocked, setTyping,
+  type ChatTarget, discardChatMessage, loadOlderMessages, openChat, removeChat, retryChatMessage, sendChatMessage, setChatBlocked, setTyping,
 } from '../../state/chat-actions.js';
 import { ChatHeader } from './ChatHeader.js';
 import { ChatNotices } from './ChatNotices.js';
@@ -136,15 +137,6 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: 
 
   const messages = useMemo(() => (thread ? visibleMessages(thread) : []), [thread]);
   const loaded = thread?.loaded ?? false;
-  // What came while the page was hidden, once the member is back (unreadSinceHidden). It takes the
-  // place of the opening's divider: that one's messages were read on screen before, and one divider
-  // says where the news begins; two would leave the member to guess which.
-  const [unreadOnReturn, setUnreadOnReturn] = useState<UnreadSpan | null>(null);
-  // Otherwise from the server's read mark as the chat was opened. Reading them does not move it.
-  const unreadFromKey = useMemo(
-    () => (thread ? ((unreadOnReturn ? firstUnreadIn(thread, unreadOnReturn) : firstUnreadAtOpen(thread))?.key ?? null) : null),
-    [thread, unreadOnReturn],
-  );
 
   // This chat is on screen while the page is visible: its messages are read as they arrive.
   useEffect(() => {
@@ -157,27 +149,15 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: 
     };
   }, [profile, setOpenChat]);
 
-  /** The newest message read on screen; null until the chat has been on a visible page. */
-  const readOnScreen = useRef<number | null>(null);
-  useEffect(() => {
-    if (!loaded || document.visibilityState !== 'visible') return;
-    readOnScreen.current = newestStoredId(getThread(profile)!);
-    void markChatRead(profile);
-  }, [profile, loaded, thread?.stored, entry?.num_unread_messages]);
-
-  useEffect(() => {
-    const onVisible = () => {
-      if (document.visibilityState !== 'visible') return;
-      // Before the read below: what came while the page was hidden gets the divider. A chat opened
-      // on a hidden page was never seen: all after the server's read mark at the opening is news.
-      const thread = getThread(profile);
-      const since = thread?.loaded ? unreadSinceHidden(thread, readOnScreen.current ?? thread.openedReadMark) : null;
-      if (since) setUnreadOnReturn(since);
-      void markChatRead(profile);
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [profile]);
+  // What came while the page was hidden, once the member is back. It takes the place of the
+  // opening's divider: that one's messages were read on screen before, and one divider says where
+  // the news begins; two would leave the member to guess which.
+  const unreadOnReturn = useReadOnScreen(profile, loaded, thread?.stored, entry?.num_unread_messages);
+  // Otherwise from the server's read mark as the chat was opened. Reading them does not move it.
+  const unreadFromKey = useMemo(
+    () => (thread ? ((unreadOnReturn ? firstUnreadIn(thread, unreadOnReturn) : firstUnreadAtOpen(thread))?.key ?? null) : null),
+    [thread, unreadOnReturn],
+  );
 
   const onLoadOlder = useCallback(() => {
     setLoadingOlder(true);
