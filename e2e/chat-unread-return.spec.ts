@@ -5,7 +5,7 @@
  * a chat is opened. Before, the divider was placed once, at the opening, and what had come while
  * away ran on below the last message seen, with nothing to say where the news began.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { bubble, conversationWith, DEMO_ACCOUNTS, memberContext, uniqueText, type Member } from './chat-fixtures.js';
 import { testOnSeededServer } from './seeded-server.js';
 
@@ -37,6 +37,18 @@ async function sendOverRest(from: Member, to: string, body: string): Promise<voi
   expect(response.status(), await response.text()).toBe(201);
 }
 
+/** Sophie and James logged in, each in a context of their own; Sophie's page sized `viewport`. */
+async function bothLoggedIn(browser: Browser, baseURL: string, viewport: { width: number; height: number }) {
+  const sophie = await memberContext(browser, baseURL, DEMO_ACCOUNTS.free);
+  const jamesMember = await memberContext(browser, baseURL, DEMO_ACCOUNTS.premium);
+  await sophie.page.setViewportSize(viewport);
+  return { sophie, jamesMember, page: sophie.page };
+}
+
+async function closeAll(...members: Member[]): Promise<void> {
+  for (const member of members) await member.context.close();
+}
+
 /** Sophie in the chat with James, everything in it read: opened again, it has no divider. */
 async function sophieWithNothingUnread(sophie: Member): Promise<{ conversation: number; james: number }> {
   const { conversation } = await conversationWith(sophie, DEMO_ACCOUNTS.premium.name);
@@ -60,10 +72,7 @@ const besideDivider = (page: Page) =>
   }, undefined, { timeout: 7_000 });
 
 test('messages that came while the page was hidden are under "Unread messages" on the return, and are read then', async ({ browser, baseURL }) => {
-  const sophie = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
-  const jamesMember = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
-  const page = sophie.page;
-  await page.setViewportSize(DESKTOP);
+  const { sophie, jamesMember, page } = await bothLoggedIn(browser, baseURL!, DESKTOP);
   const { james } = await sophieWithNothingUnread(sophie);
   const listBadge = page.locator(`[data-testid=chat-list-item][data-profile="${james}"] .chat-unread-badge`);
 
@@ -87,15 +96,11 @@ test('messages that came while the page was hidden are under "Unread messages" o
   const said = page.getByTestId('chat-arrivals-said').locator('p');
   for (const text of texts) await expect(said.filter({ hasText: text })).toHaveCount(1);
   await page.screenshot({ path: 'screenshots/chat-desktop-unread-after-return-en.png' });
-  await sophie.context.close();
-  await jamesMember.context.close();
+  await closeAll(sophie, jamesMember);
 });
 
 test('the divider of the opening stays over a hide that brought nothing, and moves to what a later one brought', async ({ browser, baseURL }) => {
-  const sophie = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
-  const jamesMember = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
-  const page = sophie.page;
-  await page.setViewportSize(DESKTOP);
+  const { sophie, jamesMember, page } = await bothLoggedIn(browser, baseURL!, DESKTOP);
   const { conversation } = await sophieWithNothingUnread(sophie);
 
   // One unread as she opens the chat (written while she is elsewhere): the divider of the opening stands above it.
@@ -132,15 +137,11 @@ test('the divider of the opening stays over a hide that brought nothing, and mov
   await setPageHidden(page, false);
   await expect.poll(() => besideDivider(page)).toEqual({ below: expect.stringContaining(texts[0]!), count: 1 });
   await expect.poll(async () => (await conversationWith(sophie, DEMO_ACCOUNTS.premium.name)).unread).toBe(0);
-  await sophie.context.close();
-  await jamesMember.context.close();
+  await closeAll(sophie, jamesMember);
 });
 
 test('on a phone, more came while away than fits on screen: the return shows the divider near the top, not the newest message', async ({ browser, baseURL }) => {
-  const sophie = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
-  const jamesMember = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
-  const page = sophie.page;
-  await page.setViewportSize(PHONE);
+  const { sophie, jamesMember, page } = await bothLoggedIn(browser, baseURL!, PHONE);
   await sophieWithNothingUnread(sophie);
 
   await setPageHidden(page, true);
@@ -160,16 +161,12 @@ test('on a phone, more came while away than fits on screen: the return shows the
   await expect(page.getByTestId('chat-jump')).toBeVisible();
   await expect.poll(async () => (await conversationWith(sophie, DEMO_ACCOUNTS.premium.name)).unread).toBe(0);
   await page.screenshot({ path: 'screenshots/chat-phone-unread-after-return-en.png' });
-  await sophie.context.close();
-  await jamesMember.context.close();
+  await closeAll(sophie, jamesMember);
 });
 
 test('a member reading further up as the page was hidden stays there on the return; the jump button counts what came', async ({ browser, baseURL }) => {
-  const sophie = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
-  const jamesMember = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
-  const page = sophie.page;
   // A short window and a few more messages, so the history scrolls.
-  await page.setViewportSize({ width: 1280, height: 420 });
+  const { sophie, jamesMember, page } = await bothLoggedIn(browser, baseURL!, { width: 1280, height: 420 });
   for (let i = 1; i <= 6; i++) await sendOverRest(jamesMember, DEMO_ACCOUNTS.free.name, uniqueText(`Earlier ${i}`));
   await sophieWithNothingUnread(sophie);
   const scroll = page.getByTestId('chat-scroll');
@@ -191,15 +188,11 @@ test('a member reading further up as the page was hidden stays there on the retu
   await expect(bubble(page, texts[1]!)).toBeInViewport();
   // Only the rows near the screen are drawn: the divider is there once the list is down by the news.
   expect(await besideDivider(page)).toEqual({ below: expect.stringContaining(texts[0]!), count: 1 });
-  await sophie.context.close();
-  await jamesMember.context.close();
+  await closeAll(sophie, jamesMember);
 });
 
 test('a phone whose connection died with the screen locked: what the catch-up brings on the return is under the divider', async ({ browser, baseURL }) => {
-  const sophie = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
-  const jamesMember = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
-  const page = sophie.page;
-  await page.setViewportSize(PHONE);
+  const { sophie, jamesMember, page } = await bothLoggedIn(browser, baseURL!, PHONE);
   await sophieWithNothingUnread(sophie);
 
   // Locked, and the network gone with it: nothing of what James writes reaches the page.
@@ -222,6 +215,5 @@ test('a phone whose connection died with the screen locked: what the catch-up br
   await sendOverRest(jamesMember, DEMO_ACCOUNTS.free.name, live);
   await expect(bubble(page, live)).toBeVisible();
   expect(await besideDivider(page)).toEqual({ below: expect.stringContaining(texts[0]!), count: 1 });
-  await sophie.context.close();
-  await jamesMember.context.close();
+  await closeAll(sophie, jamesMember);
 });
