@@ -57,4 +57,14 @@ describe('the notices above the composer', () => {
     show({ failure: { code: 'conversation_limit' } as Props['failure'] });
     expect(screen.getByRole('link', { name: /Premium/ }).getAttribute('href')).toBe('/premium');
   });
+
+  // A message refused for credits keeps its bubble (Retry) after credits are bought: the notice
+  // then said "You do not have enough credits" above "10 credits left".
+  it('offer no credits once the balance covers what the refused message needed', () => {
+    show({ failure: { code: 'insufficient_credits', needed: 5 }, credits: 10 });
+    expect(screen.queryByTestId('notice-credits')).toBeNull();
+    cleanup();
+    show({ failure: { code: 'insufficient_credits', needed: 5 }, credits: 4 });
+    expect(screen.getByTestId('notice-credits').textContent).toContain('You do not have enough credits');
+  });
 });

@@ -13,11 +13,13 @@ interface ChatNoticesProps {
   failure: SendFailure | null;
   /** the balance does not cover a message: say so before a send is refused */
   short?: boolean;
+  /** the balance now: a refusal for credits it covers (credits bought since) is no reason any more */
+  credits?: number;
   onUnblock: () => void;
 }
 
 /** Why the member cannot write (blocked, unconfirmed peer) or why the last send failed. */
-export function ChatNotices({ name, blockedMe, blockedByMe, canReceiveReplies, premiumRequired = false, failure, short = false, onUnblock }: ChatNoticesProps) {
+export function ChatNotices({ name, blockedMe, blockedByMe, canReceiveReplies, premiumRequired = false, failure, short = false, credits = 0, onUnblock }: ChatNoticesProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   return (
@@ -32,7 +34,7 @@ export function ChatNotices({ name, blockedMe, blockedByMe, canReceiveReplies, p
         </p>
       )}
       {!blockedMe && !blockedByMe && !canReceiveReplies && <p className="chat-notice chat-notice-warning" data-testid="notice-unconfirmed">{t('chat.unconfirmed', { name })}</p>}
-      {(short || failure?.code === 'insufficient_credits') && <NoCreditsNotice testId="notice-credits" alert />}
+      {(short || stillShort(failure, credits)) && <NoCreditsNotice testId="notice-credits" alert />}
       {(premiumRequired || failure?.code === 'conversation_limit') && (
         <div className="chat-notice chat-notice-premium chat-notice-cta" role="alert" data-testid="notice-premium">
           <span>
@@ -50,6 +52,15 @@ export function ChatNotices({ name, blockedMe, blockedByMe, canReceiveReplies, p
       )}
     </div>
   );
+}
+
+/**
+ * Whether a refusal for credits still holds: once the balance covers what the message needed, the
+ * member retries it (the bubble's Retry) rather than buying more. A refusal that does not say what
+ * it needed holds until the message goes.
+ */
+function stillShort(failure: SendFailure | null, credits: number): boolean {
+  return failure?.code === 'insufficient_credits' && (failure.needed === undefined || credits < failure.needed);
 }
 
 /**

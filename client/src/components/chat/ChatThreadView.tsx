@@ -310,6 +310,7 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: 
         premiumRequired={premiumRequired}
         failure={lastFailure}
         short={short}
+        credits={credits}
         // The notice and its button go away with the block: the member goes on in the box.
         onUnblock={() => void toggleBlock('focus composer')}
       />
