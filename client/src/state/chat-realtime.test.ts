@@ -384,6 +384,27 @@ describe('the realtime owner', () => {
     expect(appStore.get(userAtom)?.credits).toBe(7);
   });
 
+  it('after being away, a member who held no message gets their first message sent elsewhere, and the balance it left', async () => {
+    // No chat yet, so nothing to catch up from: the catch-up answers the list alone (sync: null).
+    // Meanwhile the member's phone started the chat the page shows, and paid for it.
+    vi.mocked(api.fetchChats).mockResolvedValue({ chats: [], counts: COUNTS });
+    let list: ChatsResponse = { chats: [], counts: COUNTS };
+    const first = message(100, ME);
+    await startConnected((event, payload) => {
+      if (event === 'catch-up') return { ok: true, data: { chats: list, sync: null } };
+      const after = (payload as { after: number }).after;
+      return event === 'sync' ? { ok: true, data: { messages: after < 100 ? [first] : [], has_more: false, counts: COUNTS, credits: 9, credits_version: 101 } } : undefined;
+    });
+    updateThread(PEER, (t) => ({ ...t, loaded: true }), null);
+    socket.drop();
+    list = { chats: [entry(first)], counts: COUNTS };
+    socket.connect();
+    await flush();
+
+    expect(storedIds()).toEqual([100]);
+    expect(appStore.get(userAtom)?.credits).toBe(9);
+  });
+
   it('a list loaded while a delete is in flight does not bring the deleted chat back; a refused delete does', async () => {
     start(() => undefined);
     await flush();

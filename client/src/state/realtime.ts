@@ -92,6 +92,8 @@ let catchUpAgain = false;
 let restReached = false;
 /** A catch-up ran while no chat was on screen (the page hidden): the chat shown next is checked then. */
 let openChatUnchecked = false;
+/** A catch-up began on this page: the next ones are after a time away (a reconnect, an invalidate). */
+let caughtUpBefore = false;
 
 export function isSocketOnline(): boolean {
   return socket?.connected === true;
@@ -121,6 +123,7 @@ export function startRealtime(): () => void {
   resumeFrom = null;
   lastHeardAt = 0;
   caughtUpConnection = -1;
+  caughtUpBefore = false;
   const mine = ++generation;
   const override = pollOverride();
   poller = createFallbackPoller({
@@ -487,6 +490,8 @@ function catchUp(): Promise<void> {
     try {
       const mine = connection;
       const start = catchUpStart();
+      const away = caughtUpBefore;
+      caughtUpBefore = true;
       const asked = ++listsAsked;
       const answer = socket?.connected ? await catchUpOverSocket(socket, start.from) : null;
       if (stopped) return;
@@ -505,6 +510,12 @@ function catchUp(): Promise<void> {
         if (answer.sync) complete = await syncFrom(start, true, answer.sync);
         else complete = !start.fromNothing || (await syncFrom(start, true));
       }
+      // Holding no message, the catch-up asks for the list alone (nothing to sync from), and no
+      // sync page brings the balance. Back from a time away with a list that now holds messages
+      // (the member's first, sent from another tab or device), they are asked for as well: the
+      // chat on screen said "Start your conversation" over them, and the balance was the one
+      // from before they were paid for. Not at the page's first catch-up: it loads what is held.
+      if (away && start.from === 0 && !start.fromNothing && newestHeld > 0) complete = (await syncFrom({ ...start, fromNothing: true }, answer !== null)) && complete;
       if (complete && !stopped) {
         caughtUp(start);
         // From here on this connection's frames count when it is lost (resumeAfterLoss).
