@@ -612,6 +612,20 @@ describe('the realtime owner', () => {
     expect(appStore.get(userAtom)!.credits).toBe(2);
   });
 
+  it('a refusal for the conversation limit closes the chat not begun yet, as opening it at the limit does', async () => {
+    // The member's other tab started her 2nd conversation after this chat was opened: its box was
+    // left open, and every further message was refused again.
+    await startConnected((event) => (event === 'message:send' ? { ok: false, error: 'conversation_limit', message: 'no', details: { limit: 2, premium_required: true } } : undefined));
+    updateThread(PEER, (t) => ({ ...t, loaded: true }), null);
+    const profile = entry(message(100, PEER)).profile;
+    appStore.set(threadMetaAtom, new Map([[PEER, { profile, blocked_by_me: false, blocked_me: false, conversation_limit_reached: false }]]));
+    sendChatMessage(PEER, { kind: 'text', body: 'a third conversation' });
+    await flush();
+
+    expect(getThread(PEER)!.outgoing[0]!.failure).toEqual({ code: 'conversation_limit' });
+    expect(appStore.get(threadMetaAtom).get(PEER)?.conversation_limit_reached).toBe(true);
+  });
+
   it('marks a refused message failed with the reason, and does not re-send it on reconnect', async () => {
     await startConnected((event) => (event === 'message:send' ? { ok: false, error: 'conversation_limit', message: 'limit' } : undefined));
     openThreadWith([message(100, PEER)]);
