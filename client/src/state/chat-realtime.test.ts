@@ -612,6 +612,19 @@ describe('the realtime owner', () => {
     expect(appStore.get(userAtom)!.credits).toBe(2);
   });
 
+  it('a send refused because the session ended stays pending, saved, to go out once the member is back', async () => {
+    // The tab loads the log-in page (session-ended.ts); the message was kept as "Not sent",
+    // "Please log in to continue", and after logging back in it waited there for a Retry.
+    start(() => undefined);
+    await flush();
+    openThreadWith([message(100, PEER)]);
+    vi.mocked(api.postMessage).mockRejectedValue(new ApiError(403, 'authentication_required', { error: 'authentication_required', authentication_required: true }));
+    sendChatMessage(PEER, { kind: 'text', body: 'written as the session ended' });
+    await flush();
+    expect(getThread(PEER)!.outgoing[0]!.local).toBe('pending');
+    expect(loadOutbox(ME).map((e) => e.message.local)).toEqual(['pending']);
+  });
+
   it('a refusal for the conversation limit closes the chat not begun yet, as opening it at the limit does', async () => {
     // The member's other tab started her 2nd conversation after this chat was opened: its box was
     // left open, and every further message was refused again.

@@ -705,6 +705,10 @@ async function sendOverRest(profile: number, key: string, input: SendMessageInpu
  * replaces the one shown: this tab's figure is stale when another device spent the credits.
  */
 function refuse(profile: number, key: string, code: SendFailure['code'], details: Record<string, unknown> = {}): void {
+  // The session ended, not the message: the tab goes to the log-in page (session-ended.ts) and
+  // the message waits, pending in the outbox, for the member to be back. Marked as not sent, it
+  // came back after the log-in with "Please log in to continue" and waited for a Retry.
+  if (code === 'authentication_required') return;
   if (code === 'insufficient_credits' && typeof details.credits === 'number') {
     setCredits(details.credits, typeof details.credits_version === 'number' ? details.credits_version : undefined);
   }
