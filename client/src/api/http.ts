@@ -26,6 +26,22 @@ export function setUnauthenticatedHandler(handler: () => void): void {
   onUnauthenticated = handler;
 }
 
+let memberOfPage: () => number | null = () => null;
+
+/**
+ * Who this page is for (the member it shows), named in every call (X-Member) and socket handshake.
+ * On a shared browser a tab of hers outlives her session, and the cookie becomes his when he logs
+ * in: the server refuses what her page sends then (authentication_required), where her unsent
+ * messages went out as his and his chats filled her page.
+ */
+export function setMemberOfPage(read: () => number | null): void {
+  memberOfPage = read;
+}
+
+export function pageMember(): number | null {
+  return memberOfPage();
+}
+
 /** Test seam: retry delays shrink to nothing in unit tests. */
 export const retryTiming = { baseMs: RETRY_BASE_MS };
 
@@ -110,6 +126,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (path === USER_PATH) headers['X-Request-Type'] = 'client';
+  const member = memberOfPage();
+  if (member !== null) headers['X-Member'] = String(member);
 
   let response: Answer;
   try {

@@ -5,6 +5,7 @@
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@shared/realtime.js';
 import { SOCKET_RECONNECT, SOCKET_TRANSPORTS } from '@shared/constants.js';
+import { pageMember } from './http.js';
 
 export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -28,6 +29,11 @@ export async function createChatSocket(): Promise<ChatSocket> {
     randomizationFactor: SOCKET_RECONNECT.randomizationFactor,
     timeout: SOCKET_RECONNECT.connectTimeoutMs,
     autoConnect: true,
+    // Read at every (re)connect: a handshake with another member's cookie is refused (http.ts).
+    auth: (send) => {
+      const member = pageMember();
+      send(member === null ? {} : { member });
+    },
   });
   // A middlebox that lets the WebSocket open and then drops it before Engine.IO's handshake is not
   // a failed handshake, so tryAllTransports never moves on: the attempt ends only at the connect

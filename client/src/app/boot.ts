@@ -1,4 +1,5 @@
 import type { UserDto } from '@shared/api/user.js';
+import { setMemberOfPage } from '../api/http.js';
 import { fetchSettings, type SiteSettings } from '../api/settings.js';
 import { fetchCurrentUser } from '../api/user.js';
 import { readLanguageCookie } from '../i18n/cookie.js';
@@ -72,6 +73,7 @@ export function loadUserAtStart(): Promise<void> {
  * only when no language cookie exists, because only then does domain_language pick the language.
  */
 export async function boot(): Promise<void> {
+  setMemberOfPage(() => appStore.get(userAtom)?.id ?? null);
   void loadUserAtStart();
   const settings = loadSettings(startRetries());
   const cookie = readLanguageCookie();

@@ -23,9 +23,18 @@ export function currentUser(req: Request): UserRow | null {
   return user;
 }
 
-/** The logged-in member, or a 403 { authentication_required: true }. */
+/**
+ * The logged-in member, or a 403 { authentication_required: true }. Also refused: a page that
+ * names another member in X-Member. On a shared browser a tab of hers outlives her session and
+ * the cookie becomes his when he logs in; her unsent messages went out as his then.
+ */
 export function requireUser(req: Request): UserRow {
   const user = currentUser(req);
-  if (!user) throw unauthenticated();
+  if (!user || !isMemberOfPage(req.get('x-member'), user.id)) throw unauthenticated();
   return user;
+}
+
+/** Whether the member a page names (header or handshake; none: a client that names none) is `userId`. */
+export function isMemberOfPage(named: unknown, userId: number): boolean {
+  return named === undefined || named === null || String(named) === String(userId);
 }

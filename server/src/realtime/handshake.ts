@@ -9,6 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { preparedOnce } from '@db/prepared.js';
 import { users } from '@db/schema/index.js';
 import type { AppContext } from '../context.js';
+import { isMemberOfPage } from '../http/current-user.js';
 import { originUrl, pageMayAddress, type RequestOrigin } from '../http/request-origin.js';
 import { normaliseHost, type SiteDirectory } from '../http/site.js';
 import type { SessionRequest } from './session-reader.js';
@@ -83,7 +84,8 @@ export function authenticateSocket(ctx: AppContext, sites: SiteDirectory, reques
     if (!site || !userId || !sessionId) return next(new Error('authentication_required'));
     const epoch = req.session?.epoch ?? 0;
     const user = liveSocketMember(ctx, userId, site.id, epoch);
-    if (!user) return next(new Error('authentication_required'));
+    // The page's member (auth.member) must be the session's: see requireUser.
+    if (!user || !isMemberOfPage((socket.handshake.auth as { member?: unknown } | undefined)?.member, user.id)) return next(new Error('authentication_required'));
     socket.data = { userId: user.id, siteId: site.id, host, epoch, sessionId };
     next();
   };

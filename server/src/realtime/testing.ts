@@ -19,6 +19,8 @@ export interface SocketOptions {
   localAddress?: string;
   /** more request headers: Host, or the X-Forwarded-* a proxy would add */
   headers?: Record<string, string>;
+  /** the handshake's auth payload (the web client names the member its page is for) */
+  auth?: Record<string, unknown>;
 }
 
 /** Opens a socket to `baseUrl` (a WebSocket unless told) and resolves once connected; rejects with the connect_error. */
@@ -30,6 +32,7 @@ export function openSocket(baseUrl: string, options: SocketOptions = {}): Promis
     path: '/socket.io',
     transports: options.transports ?? ['websocket'],
     extraHeaders: headers,
+    ...(options.auth ? { auth: options.auth } : {}),
     ...(options.localAddress ? fromAddress(options.localAddress) : {}),
     reconnection: options.reconnection ?? false,
     reconnectionDelay: 100,

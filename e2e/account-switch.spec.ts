@@ -1,0 +1,46 @@
+/**
+ * One browser, two members: Sophie's session ends while a tab of hers is offline with a message
+ * waiting to go out, and James logs in on the same browser. Her tab, back online, must not act
+ * with his session.
+ */
+import { expect, test } from '@playwright/test';
+import type { ChatsResponse } from '../shared/src/api/chats.js';
+import { DEMO_ACCOUNTS, memberContext, sendFromComposer, bubble, uniqueText } from './chat-fixtures.js';
+
+test("a tab of a member whose session ended sends nothing with the next member's session", async ({ browser, baseURL }) => {
+  const sophie = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+  const chats = (await (await sophie.request.get('/api/chats.php')).json()) as ChatsResponse;
+  const peer = chats.chats.find((c) => c.profile.name !== DEMO_ACCOUNTS.premium.name)!;
+  const tab = sophie.page;
+  await tab.goto(`/chats/${peer.conversation}`);
+  await expect(tab.getByTestId('chat-page')).toHaveAttribute('data-connection', 'online');
+
+  // Her tab loses the network (this tab only) with a message written.
+  const cdp = await sophie.context.newCDPSession(tab);
+  const offline = (on: boolean) => cdp.send('Network.emulateNetworkConditions', { offline: on, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await offline(true);
+  await tab.evaluate(() => window.dispatchEvent(new Event('offline')));
+  const text = uniqueText('Private, from Sophie');
+  await sendFromComposer(tab, text);
+  await expect(bubble(tab, text)).toHaveAttribute('data-state', 'pending');
+
+  // Meanwhile her session ends (expired, or logged out without this tab hearing) and James logs in.
+  expect((await sophie.request.get('/api/logout.php')).ok()).toBe(true);
+  expect((await sophie.request.post('/api/user.php', { data: DEMO_ACCOUNTS.premium })).status()).toBe(200);
+
+  await offline(false);
+  await tab.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(tab).toHaveURL(/\/login$/, { timeout: 20_000 });
+  // Nothing of hers was sent as him.
+  const his = (await (await sophie.request.get('/api/chats.php')).json()) as ChatsResponse;
+  expect(his.chats.map((c) => c.last_message?.body ?? '')).not.toContain(text);
+
+  // Back as herself, the message is still hers to send, and goes out once.
+  expect((await sophie.request.get('/api/logout.php')).ok()).toBe(true);
+  expect((await sophie.request.post('/api/user.php', { data: DEMO_ACCOUNTS.free })).status()).toBe(200);
+  await tab.goto(`/chats/${peer.conversation}`);
+  await expect(bubble(tab, text)).toHaveAttribute('data-state', /sent|read/);
+  const stored = await (await sophie.request.get(`/api/messages.php?conversation=${peer.conversation}`)).json();
+  expect(JSON.stringify(stored).split(text).length - 1).toBe(1);
+  await sophie.context.close();
+});
