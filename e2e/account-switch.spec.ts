@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import type { ChatsResponse } from '../shared/src/api/chats.js';
-import { DEMO_ACCOUNTS, memberContext, sendFromComposer, bubble, uniqueText } from './chat-fixtures.js';
+import { bubble, conversationWith, DEMO_ACCOUNTS, memberContext, sendFromComposer, uniqueText } from './chat-fixtures.js';
 
 test("a tab of a member whose session ended sends nothing with the next member's session", async ({ browser, baseURL }) => {
   const sophie = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
@@ -42,5 +42,31 @@ test("a tab of a member whose session ended sends nothing with the next member's
   await expect(bubble(tab, text)).toHaveAttribute('data-state', /sent|read/);
   const stored = await (await sophie.request.get(`/api/messages.php?conversation=${peer.conversation}`)).json();
   expect(JSON.stringify(stored).split(text).length - 1).toBe(1);
+  await sophie.context.close();
+});
+
+test('a log-out takes her other tabs, an offline one too, off her chats at once', async ({ browser, baseURL }) => {
+  const sophie = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+  const { conversation } = await conversationWith(sophie, DEMO_ACCOUNTS.premium.name);
+  const other = sophie.page;
+  await other.setViewportSize({ width: 390, height: 844 });
+  await other.goto(`/chats/${conversation}`);
+  await expect(other.getByTestId('chat-page')).toHaveAttribute('data-connection', 'online');
+  const cdp = await sophie.context.newCDPSession(other);
+  await cdp.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await other.evaluate(() => window.dispatchEvent(new Event('offline')));
+  await sendFromComposer(other, uniqueText('Unsent, from Sophie'));
+  await other.getByTestId('chat-input').fill('A draft of Sophie');
+
+  const tab = await sophie.context.newPage();
+  await tab.setViewportSize({ width: 1440, height: 900 });
+  await tab.goto('/members');
+  await tab.locator('.account-dropdown .dropdown-toggle').click();
+  await tab.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(tab).toHaveURL(/\/$/);
+
+  await expect(other.getByTestId('chat-page')).toHaveCount(0, { timeout: 3_000 });
+  const stored = await tab.evaluate(() => Object.keys(localStorage));
+  expect(stored.filter((key) => /^chat-(outbox|drafts):/.test(key))).toEqual([]);
   await sophie.context.close();
 });

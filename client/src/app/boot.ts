@@ -10,6 +10,7 @@ import { appStore } from '../state/jotai.js';
 import { settingsAtom } from '../state/settings.js';
 import { userAtom, userLoadedAtom, userUnreachableAtom } from '../state/user.js';
 import { createRetrySchedule } from './retry-schedule.js';
+import { followLogOutElsewhere } from './use-logout.js';
 
 // The can't-connect page has its own back-off, so each of its attempts is a single request: a
 // "Try again" answers at once instead of after api()'s 7.75 s of retries.
@@ -74,6 +75,7 @@ export function loadUserAtStart(): Promise<void> {
  */
 export async function boot(): Promise<void> {
   setMemberOfPage(() => appStore.get(userAtom)?.id ?? null);
+  followLogOutElsewhere();
   void loadUserAtStart();
   const settings = loadSettings(startRetries());
   const cookie = readLanguageCookie();

@@ -1,6 +1,11 @@
 import { logout } from '../api/user.js';
 import { clearDrafts } from '../state/chat-drafts.js';
+import { appStore } from '../state/jotai.js';
 import { clearOutboxes } from '../state/outbox.js';
+import { userAtom } from '../state/user.js';
+
+/** Where a log-out tells the browser's other tabs (BroadcastChannel, same origin only). */
+const LOG_OUT_CHANNEL = 'member-log-out';
 
 /**
  * Log-out ends the server session and goes to the root path (spec section 4). A full page load
@@ -10,8 +15,36 @@ import { clearOutboxes } from '../state/outbox.js';
 export function useLogout(): () => Promise<void> {
   return async () => {
     await logout().catch(() => undefined);
-    clearOutboxes();
-    clearDrafts();
-    window.location.assign('/');
+    leaveMemberPage();
+    announceLogOut();
   };
+}
+
+/** Nothing of the member's stays on the device, nor in this page. */
+function leaveMemberPage(load: (path: string) => void = (path) => window.location.assign(path)): void {
+  clearOutboxes();
+  clearDrafts();
+  load('/');
+}
+
+function announceLogOut(): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(LOG_OUT_CHANNEL);
+  channel.postMessage('logged-out');
+  channel.close();
+}
+
+/**
+ * The member's other tabs leave as the one she logged out in does. They heard of it only at their
+ * next call (about 5 s later, the socket closed), or, offline, not at all: they kept showing her
+ * chats, and what she typed or sent there afterwards was stored again for the next member to find.
+ * Returns the unsubscribe.
+ */
+export function followLogOutElsewhere(load?: (path: string) => void): () => void {
+  if (typeof BroadcastChannel === 'undefined') return () => undefined;
+  const channel = new BroadcastChannel(LOG_OUT_CHANNEL);
+  channel.onmessage = () => {
+    if (appStore.get(userAtom) !== null) leaveMemberPage(load);
+  };
+  return () => channel.close();
 }
