@@ -67,6 +67,27 @@ test('a log-out takes her other tabs, an offline one too, off her chats at once'
 
   await expect(other.getByTestId('chat-page')).toHaveCount(0, { timeout: 3_000 });
   const stored = await tab.evaluate(() => Object.keys(localStorage));
-  expect(stored.filter((key) => /^chat-(outbox|drafts):/.test(key))).toEqual([]);
+  expect(stored.filter((key) => /^(chat-outbox|chat-drafts|last-opened-chat)/.test(key))).toEqual([]);
+  await sophie.context.close();
+});
+
+test("the next member on the browser is not taken into the chat she opened last", async ({ browser, baseURL }) => {
+  const sophie = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+  const chats = (await (await sophie.request.get('/api/chats.php')).json()) as ChatsResponse;
+  const peer = chats.chats.find((c) => c.profile.name !== DEMO_ACCOUNTS.premium.name)!;
+  const page = sophie.page;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/chats/${peer.conversation}`);
+  await expect(page.getByTestId('chat-input')).toBeVisible();
+
+  // Her session ends without a log-out here (expired); James logs in, and has a chat with that member too.
+  expect((await sophie.request.get('/api/logout.php')).ok()).toBe(true);
+  expect((await sophie.request.post('/api/user.php', { data: DEMO_ACCOUNTS.premium })).status()).toBe(200);
+  const hello = await sophie.request.post('/api/messages.php', { data: { profile: peer.profile.id, client_id: `sw${Date.now()}`, body: uniqueText('Hello') } });
+  expect(hello.ok()).toBe(true);
+
+  await page.goto('/chats');
+  await expect(page.locator('.chat-placeholder')).toBeVisible();
+  await expect(page).toHaveURL(/\/chats$/);
   await sophie.context.close();
 });

@@ -1,5 +1,6 @@
 import { logout } from '../api/user.js';
 import { clearDrafts } from '../state/chat-drafts.js';
+import { clearLastOpenedChats } from '../state/chats.js';
 import { appStore } from '../state/jotai.js';
 import { clearOutboxes } from '../state/outbox.js';
 import { userAtom } from '../state/user.js';
@@ -24,6 +25,7 @@ export function useLogout(): () => Promise<void> {
 function leaveMemberPage(load: (path: string) => void = (path) => window.location.assign(path)): void {
   clearOutboxes();
   clearDrafts();
+  clearLastOpenedChats();
   load('/');
 }
 

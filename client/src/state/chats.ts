@@ -6,7 +6,8 @@
  * profile has no conversation id until its first message is stored.
  */
 import type { ChatEntryDto, ChatProfileDto } from '@shared/api/chats.js';
-import { atom } from './jotai.js';
+import { appStore, atom } from './jotai.js';
+import { userAtom } from './user.js';
 import type { Thread } from './chat-thread.js';
 
 /**
@@ -69,7 +70,16 @@ export const unreadElsewhereAtom = atom((get) => {
   return unread;
 });
 
-const LAST_OPENED_KEY = 'last-opened-chat';
+const LAST_OPENED_PREFIX = 'last-opened-chat';
+
+/**
+ * One key per member: on a shared browser the next member's /chats opened the chat of the member
+ * the previous one had opened last, when he had one with that member too.
+ */
+function lastOpenedKey(): string | null {
+  const member = appStore.get(userAtom)?.id;
+  return member === undefined ? null : `${LAST_OPENED_PREFIX}:${member}`;
+}
 
 export interface LastOpenedChat {
   profile: number;
@@ -77,10 +87,11 @@ export interface LastOpenedChat {
   date: string;
 }
 
-/** The last opened chat (spec: "last opened chat profile and date"), kept across visits. */
+/** The member's last opened chat (spec: "last opened chat profile and date"), kept across visits. */
 export function readLastOpenedChat(): LastOpenedChat | null {
   try {
-    const raw = localStorage.getItem(LAST_OPENED_KEY);
+    const key = lastOpenedKey();
+    const raw = key === null ? null : localStorage.getItem(key);
     const parsed = raw ? (JSON.parse(raw) as Partial<LastOpenedChat>) : null;
     return parsed && typeof parsed.profile === 'number' && typeof parsed.date === 'string' ? { profile: parsed.profile, date: parsed.date } : null;
   } catch {
@@ -90,9 +101,19 @@ export function readLastOpenedChat(): LastOpenedChat | null {
 
 export function rememberOpenedChat(profile: number, now = new Date()): void {
   try {
-    localStorage.setItem(LAST_OPENED_KEY, JSON.stringify({ profile, date: now.toISOString() } satisfies LastOpenedChat));
+    const key = lastOpenedKey();
+    if (key !== null) localStorage.setItem(key, JSON.stringify({ profile, date: now.toISOString() } satisfies LastOpenedChat));
   } catch {
     // storage full or disabled: the app still works without it
+  }
+}
+
+/** At log-out: no member's last chat stays on the device (the unkeyed one of earlier versions neither). */
+export function clearLastOpenedChats(): void {
+  try {
+    for (const key of Object.keys(localStorage)) if (key.startsWith(LAST_OPENED_PREFIX)) localStorage.removeItem(key);
+  } catch {
+    // nothing stored
   }
 }
 
@@ -110,7 +131,8 @@ export const threadMetaAtom = atom<ReadonlyMap<number, ThreadMeta>>(new Map());
 /** Forgets the remembered chat when it is the one being deleted. */
 export function forgetOpenedChat(profile: number): void {
   try {
-    if (readLastOpenedChat()?.profile === profile) localStorage.removeItem(LAST_OPENED_KEY);
+    const key = lastOpenedKey();
+    if (key !== null && readLastOpenedChat()?.profile === profile) localStorage.removeItem(key);
   } catch {
     // nothing stored
   }
