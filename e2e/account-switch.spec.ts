@@ -47,6 +47,11 @@ test("a tab of a member whose session ended sends nothing with the next member's
 
 test('a log-out takes her other tabs, an offline one too, off her chats at once', async ({ browser, baseURL }) => {
   const sophie = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+  // The app icon's badge outlives the page (an installed app's): here a stored mark stands in for it.
+  await sophie.context.addInitScript(() => {
+    const mark = (value: string) => localStorage.setItem('test-app-badge', value);
+    Object.assign(Navigator.prototype, { setAppBadge: async (n: number) => mark(String(n)), clearAppBadge: async () => mark('none') });
+  });
   const { conversation } = await conversationWith(sophie, DEMO_ACCOUNTS.premium.name);
   const other = sophie.page;
   await other.setViewportSize({ width: 390, height: 844 });
@@ -61,11 +66,14 @@ test('a log-out takes her other tabs, an offline one too, off her chats at once'
   const tab = await sophie.context.newPage();
   await tab.setViewportSize({ width: 1440, height: 900 });
   await tab.goto('/members');
+  await expect.poll(() => tab.evaluate(() => Number(localStorage.getItem('test-app-badge')))).toBeGreaterThan(0);
   await tab.locator('.account-dropdown .dropdown-toggle').click();
   await tab.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(tab).toHaveURL(/\/$/);
 
   await expect(other.getByTestId('chat-page')).toHaveCount(0, { timeout: 3_000 });
+  // Her unread count leaves the app icon with her.
+  await expect.poll(() => tab.evaluate(() => localStorage.getItem('test-app-badge'))).toBe('none');
   const stored = await tab.evaluate(() => Object.keys(localStorage));
   expect(stored.filter((key) => /^(chat-outbox|chat-drafts|last-opened-chat)/.test(key))).toEqual([]);
   await sophie.context.close();

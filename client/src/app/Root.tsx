@@ -4,6 +4,7 @@ import { setUnauthenticatedHandler } from '../api/http.js';
 import { ToastHost } from '../components/Toast.js';
 import { useAtomValue } from '../state/jotai.js';
 import { userAtom, userUnreachableAtom } from '../state/user.js';
+import { AppBadgeSync } from './AppBadgeSync.js';
 import { CantConnectPage } from './CantConnectPage.js';
 import { RealtimeBridge } from './RealtimeBridge.js';
 import { sessionEnded } from './session-ended.js';
@@ -29,6 +30,7 @@ export function Root() {
     <>
       <TitleSync />
       {user && <RealtimeBridge />}
+      <AppBadgeSync />
       {cantConnect ? <CantConnectPage /> : <Outlet />}
       <ToastHost />
       <ScrollRestoration />

@@ -2,11 +2,10 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { countsAtom } from '../state/counts.js';
+import type { UserDto } from '@shared/api/user.js';
 import { Provider, createStore } from '../state/jotai.js';
-
-// The bridge starts the socket owner lazily; here it only has to start and stop.
-vi.mock('../state/realtime.js', () => ({ startRealtime: vi.fn(() => () => undefined) }));
-const { RealtimeBridge } = await import('./RealtimeBridge.js');
+import { userAtom, userLoadedAtom } from '../state/user.js';
+import { AppBadgeSync } from './AppBadgeSync.js';
 
 const counts = (badge: number) => ({ total_unread: badge, total_new_likes: 0, badge, version: 0 });
 const nav = navigator;
@@ -14,9 +13,11 @@ const nav = navigator;
 function mount(badge: number) {
   const store = createStore();
   store.set(countsAtom, counts(badge));
+  store.set(userAtom, { id: 1 } as UserDto);
+  store.set(userLoadedAtom, true);
   render(
     <Provider store={store}>
-      <RealtimeBridge />
+      <AppBadgeSync />
     </Provider>,
   );
   return store;
@@ -36,6 +37,15 @@ describe('the app badge', () => {
     const store = mount(4);
     expect(setAppBadge).toHaveBeenLastCalledWith(4);
     act(() => store.set(countsAtom, counts(0)));
+    expect(clearAppBadge).toHaveBeenCalledTimes(1);
+  });
+
+  it('clears once no member is logged in: the icon outlives the page', () => {
+    const setAppBadge = vi.fn(async () => undefined);
+    const clearAppBadge = vi.fn(async () => undefined);
+    Object.assign(nav, { setAppBadge, clearAppBadge });
+    const store = mount(4);
+    act(() => store.set(userAtom, null));
     expect(clearAppBadge).toHaveBeenCalledTimes(1);
   });
 
