@@ -24,5 +24,7 @@ test('a session ended elsewhere sends the tab to a freshly loaded log-in page', 
   await expect(james.page).toHaveURL(/\/login$/);
   await expect(james.page.getByRole('button', { name: 'Log in', exact: true }).last()).toBeVisible();
   expect(await james.page.evaluate(() => 'pageOfJames' in window)).toBe(false);
+  // Said, not left to guess: the member was in the middle of something.
+  await expect(james.page.getByTestId('session-ended')).toHaveText('Your session has ended. Please log in again.');
   await james.context.close();
 });

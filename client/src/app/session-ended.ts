@@ -8,6 +8,29 @@ import { userAtom } from '../state/user.js';
  * and whoever logged in next in that tab was shown them, and sent the unsent ones as themselves.
  */
 export function sessionEnded(navigate: (path: string) => void, load: (path: string) => void = (path) => window.location.assign(path)): void {
-  if (appStore.get(userAtom) === null) navigate('/login');
-  else load('/login');
+  if (appStore.get(userAtom) === null) return navigate('/login');
+  markSessionEnded();
+  load('/login');
+}
+
+/** Tells the log-in page it comes after a session ended: without a word the member could not tell why. */
+const ENDED_KEY = 'session-ended';
+
+function markSessionEnded(): void {
+  try {
+    sessionStorage.setItem(ENDED_KEY, '1');
+  } catch {
+    // storage disabled: the log-in page comes without the notice
+  }
+}
+
+/** Whether this page load follows an ended session; said once (a later reload of /login says nothing). */
+export function takeSessionEnded(): boolean {
+  try {
+    const ended = sessionStorage.getItem(ENDED_KEY) !== null;
+    sessionStorage.removeItem(ENDED_KEY);
+    return ended;
+  } catch {
+    return false;
+  }
 }

@@ -10,6 +10,7 @@ import { errorText, useT } from '../../i18n/use-t.js';
 import { useSetAtom } from '../../state/jotai.js';
 import { signupModalOpenAtom } from '../../state/ui.js';
 import { userAtom } from '../../state/user.js';
+import { takeSessionEnded } from '../../app/session-ended.js';
 
 interface LoginState {
   from?: string;
@@ -27,6 +28,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [sessionEnded] = useState(takeSessionEnded);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -56,6 +58,11 @@ export function LoginPage() {
       <div className="auth-card card">
         <p className="auth-lead">{t('login.lead')}</p>
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="stack">
+          {sessionEnded && !error && (
+            <p className="form-info" role="status" data-testid="session-ended">
+              {t('login.sessionEnded')}
+            </p>
+          )}
           {error && (
             <p className="form-alert" role="alert" data-testid="login-error">
               {error}
