@@ -612,6 +612,16 @@ describe('the realtime owner', () => {
     expect(appStore.get(userAtom)!.credits).toBe(2);
   });
 
+  it('a socket the server closed (her session replaced by a log-in in another tab) connects again at once', async () => {
+    // Socket.IO does not reconnect after a server's close: the tab said "Offline" for 5 s, until
+    // the poll round, with the network and the member's new session both fine.
+    await startConnected(() => undefined);
+    socket.connected = false;
+    socket.server('disconnect', 'io server disconnect');
+    await flush();
+    expect(appStore.get(connectionAtom)).toBe('online');
+  });
+
   it('a send refused because the session ended stays pending, saved, to go out once the member is back', async () => {
     // The tab loads the log-in page (session-ended.ts); the message was kept as "Not sent",
     // "Please log in to continue", and after logging back in it waited there for a Retry.

@@ -218,9 +218,14 @@ function wireSocket(s: ChatSocket): void {
     poller?.setConnected(true);
     void catchUp();
   });
-  s.on('disconnect', () => {
+  s.on('disconnect', (reason) => {
     resumeAfterLoss();
     socketDown();
+    // Closed by the server, which Socket.IO does not retry: the session was replaced (a log-in in
+    // another tab of this browser) or ended. One attempt now: a new session of this member is live
+    // again at once (it said "Offline" until the poll round, 5 s on); an ended one is refused, and
+    // the poll round's first call takes the tab to the log-in page.
+    if (reason === 'io server disconnect' && !stopped) s.connect();
   });
   s.on('connect_error', socketDown);
   // A new message carries what it changed for this member (counts to the recipient, the balance
