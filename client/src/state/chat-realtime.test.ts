@@ -622,6 +622,17 @@ describe('the realtime owner', () => {
     expect(appStore.get(connectionAtom)).toBe('online');
   });
 
+  it('a handshake refused for the session asks REST at once, whose 403 ends the session in the tab', async () => {
+    // Back online after her session ended (and another member logged in on the browser), the tab
+    // waited for its next poll round, up to a minute, showing her chats.
+    start(() => undefined);
+    await flush();
+    vi.mocked(api.fetchChats).mockClear();
+    socket.server('connect_error', new Error('authentication_required'));
+    await flush();
+    expect(api.fetchChats).toHaveBeenCalledTimes(1);
+  });
+
   it('a send refused because the session ended stays pending, saved, to go out once the member is back', async () => {
     // The tab loads the log-in page (session-ended.ts); the message was kept as "Not sent",
     // "Please log in to continue", and after logging back in it waited there for a Retry.

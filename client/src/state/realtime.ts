@@ -227,7 +227,13 @@ function wireSocket(s: ChatSocket): void {
     // the poll round's first call takes the tab to the log-in page.
     if (reason === 'io server disconnect' && !stopped) s.connect();
   });
-  s.on('connect_error', socketDown);
+  s.on('connect_error', (error) => {
+    socketDown();
+    // The session is gone, or is another member's (the page names its own: api/http.ts). Asked
+    // over REST now, whose 403 takes the tab to the log-in page: the next poll round could be a
+    // minute away, with her chats on screen.
+    if (error.message === 'authentication_required' && !stopped) void refreshChats(false);
+  });
   // A new message carries what it changed for this member (counts to the recipient, the balance
   // to the sender's other tabs): the message and the badge or balance change together.
   s.on('message:new', (message, effects) => {
