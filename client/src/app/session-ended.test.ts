@@ -26,3 +26,16 @@ describe('a session that ended', () => {
     expect(load).not.toHaveBeenCalled();
   });
 });
+
+describe('a session that this tab is logging out of', () => {
+  it('leaves the tab to the log-out, which goes to the root path: the end it sets off (the socket closed and refused, a 403) is no reason for the log-in page', async () => {
+    const { sessionEnded: ended, loggingOutHere } = await import('./session-ended.js');
+    const navigate = vi.fn<(path: string) => void>();
+    const load = vi.fn<(path: string) => void>();
+    appStore.set(userAtom, { id: 7, credits: 10, credits_version: 1 } as UserDto);
+    loggingOutHere();
+    ended(navigate, load);
+    expect(load).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});

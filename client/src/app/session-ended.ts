@@ -8,9 +8,22 @@ import { userAtom } from '../state/user.js';
  * and whoever logged in next in that tab was shown them, and sent the unsent ones as themselves.
  */
 export function sessionEnded(navigate: (path: string) => void, load: (path: string) => void = (path) => window.location.assign(path)): void {
+  if (loggingOut) return;
   if (appStore.get(userAtom) === null) return navigate('/login');
   markSessionEnded();
   load('/login');
+}
+
+/**
+ * Set by a log-out in this tab. The session ends on purpose then, and what its end sets off while
+ * the log-out's request is under way (the server closes the tab's socket, the reconnect is
+ * refused, the chats asked for answer 403) left the tab on the log-in page, saying the session
+ * had ended, instead of the root path (a CI run of session 45).
+ */
+let loggingOut = false;
+
+export function loggingOutHere(): void {
+  loggingOut = true;
 }
 
 /** Tells the log-in page it comes after a session ended: without a word the member could not tell why. */

@@ -3,6 +3,7 @@ import { clearDrafts } from '../state/chat-drafts.js';
 import { clearLastOpenedChats } from '../state/chats.js';
 import { appStore } from '../state/jotai.js';
 import { clearOutboxes } from '../state/outbox.js';
+import { loggingOutHere } from './session-ended.js';
 import { userAtom } from '../state/user.js';
 
 /** Where a log-out tells the browser's other tabs (BroadcastChannel, same origin only). */
@@ -15,6 +16,7 @@ const LOG_OUT_CHANNEL = 'member-log-out';
  */
 export function useLogout(): () => Promise<void> {
   return async () => {
+    loggingOutHere();
     await logout().catch(() => undefined);
     leaveMemberPage();
     announceLogOut();
