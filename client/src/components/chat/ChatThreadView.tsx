@@ -139,7 +139,8 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: 
   const loaded = thread?.loaded ?? false;
   // Only a conversation not yet begun may open with an icebreaker (the server refuses any other);
   // one emptied by deleting the chat, or whose history is past a free member's cut, is not one.
-  const canBreakIce = loaded && messages.length === 0 && thread?.conversation === null;
+  const isEmpty = loaded && messages.length === 0;
+  const canBreakIce = isEmpty && thread?.conversation === null;
   // Begun meanwhile in another tab or on another device: the openers close (one picked now would
   // be refused) and the member goes on in the message box, as after picking one.
   useEffect(() => {
@@ -221,7 +222,6 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: 
   const disabled = blocked || !peer.can_receive_replies || premiumRequired;
   // Known before any send: the notice says so and nothing is sent to be refused.
   const short = !disabled && credits < messageCredits;
-  const isEmpty = loaded && messages.length === 0;
   const typing = typingUntil > now;
   // Rows enter and leave the DOM while scrolling, so the list itself is not a live region. The
   // peer's messages that arrive while the chat is open are said instead, each once, also when

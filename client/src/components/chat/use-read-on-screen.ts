@@ -34,22 +34,25 @@ export function useReadOnScreen(profile: number, loaded: boolean, stored: unknow
     away.current = { readThrough: readOnScreen.current ?? thread.openedReadMark, backAt: null };
   };
 
+  // What is on a visible page is read, after looking for what came while away among it.
+  const readWhatIsShown = () => {
+    lookForNews();
+    const thread = getThread(profile);
+    if (thread?.loaded) readOnScreen.current = newestStoredId(thread);
+    void markChatRead(profile);
+  };
+
   useEffect(() => {
     if (!loaded) return;
     if (document.visibilityState !== 'visible') return goneAway();
-    lookForNews();
-    readOnScreen.current = newestStoredId(getThread(profile)!);
-    void markChatRead(profile);
+    readWhatIsShown();
   }, [profile, loaded, stored, unread]);
 
   useEffect(() => {
     const onVisibility = () => {
       if (document.visibilityState !== 'visible') return goneAway();
       if (away.current) away.current.backAt = Date.now();
-      lookForNews();
-      const thread = getThread(profile);
-      if (thread?.loaded) readOnScreen.current = newestStoredId(thread);
-      void markChatRead(profile);
+      readWhatIsShown();
     };
     document.addEventListener('visibilitychange', onVisibility);
     return () => document.removeEventListener('visibilitychange', onVisibility);
