@@ -39,3 +39,26 @@ describe('a session that this tab is logging out of', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 });
+
+describe("a session another tab is logging out of", () => {
+  it('stands aside only for a bounded time: that tab may close before it says the log-out is done, and a later refusal is a session that ended', async () => {
+    vi.resetModules();
+    vi.useFakeTimers({ now: new Date('2026-11-30T12:00:00Z') });
+    try {
+      const { sessionEnded: ended, loggingOutHere } = await import('./session-ended.js');
+      const { appStore: store } = await import('../state/jotai.js');
+      const { userAtom: user } = await import('../state/user.js');
+      const load = vi.fn<(path: string) => void>();
+      store.set(user, { id: 7, credits: 10, credits_version: 1 } as UserDto);
+      loggingOutHere(15_000);
+      vi.setSystemTime(new Date('2026-11-30T12:00:14Z'));
+      ended(() => undefined, load);
+      expect(load).not.toHaveBeenCalled();
+      vi.setSystemTime(new Date('2026-11-30T12:00:16Z'));
+      ended(() => undefined, load);
+      expect(load).toHaveBeenCalledWith('/login');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

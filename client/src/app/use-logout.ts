@@ -17,9 +17,10 @@ const LOG_OUT_CHANNEL = 'member-log-out';
 export function useLogout(): () => Promise<void> {
   return async () => {
     loggingOutHere();
+    announce('logging-out');
     await logout().catch(() => undefined);
     leaveMemberPage();
-    announceLogOut();
+    announce('logged-out');
   };
 }
 
@@ -31,10 +32,20 @@ function leaveMemberPage(load: (path: string) => void = (path) => window.locatio
   load('/');
 }
 
-function announceLogOut(): void {
+/**
+ * 'logging-out' comes first: the server closes the session's sockets in every tab while the
+ * log-out's request is under way, and a tab that heard nothing before then took it for a session
+ * that ended by itself. 'logged-out' follows once the session is gone.
+ */
+type LogOutNews = 'logging-out' | 'logged-out';
+
+/** How long another tab's log-out may take before a refused call counts as a session that ended. */
+const OTHER_TAB_LOG_OUT_MS = 15_000;
+
+function announce(news: LogOutNews): void {
   if (typeof BroadcastChannel === 'undefined') return;
   const channel = new BroadcastChannel(LOG_OUT_CHANNEL);
-  channel.postMessage('logged-out');
+  channel.postMessage(news);
   channel.close();
 }
 
@@ -47,8 +58,10 @@ function announceLogOut(): void {
 export function followLogOutElsewhere(load?: (path: string) => void): () => void {
   if (typeof BroadcastChannel === 'undefined') return () => undefined;
   const channel = new BroadcastChannel(LOG_OUT_CHANNEL);
-  channel.onmessage = () => {
-    if (appStore.get(userAtom) !== null) leaveMemberPage(load);
+  channel.onmessage = (event: MessageEvent<LogOutNews>) => {
+    if (appStore.get(userAtom) === null) return;
+    if (event.data === 'logging-out') loggingOutHere(OTHER_TAB_LOG_OUT_MS);
+    else leaveMemberPage(load);
   };
   return () => channel.close();
 }
