@@ -128,6 +128,8 @@ test('a new conversation offers icebreakers', async ({ browser, baseURL }) => {
   await page.getByTestId('open-icebreakers').click();
   await expect(page.locator('#icebreaker-modal')).toBeVisible();
   await expect(page.getByTestId('icebreaker-coffee')).toHaveText('If we met for coffee, what would you order?');
+  // One tap spends credits, and the price under the message box is dimmed behind the dialog.
+  await expect(page.locator('#icebreaker-modal .chat-modal-lead')).toHaveText(/It is sent as your first message, for 1\u00a0credit\.$/);
   await screenshot(page, 'screenshots/chat-desktop-icebreakers-en.png');
   await context.close();
 });

@@ -343,6 +343,7 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: 
       <IcebreakerModal
         open={icebreakersOpen}
         name={peer.name}
+        messageCredits={messageCredits}
         onClose={() => setIcebreakersOpen(false)}
         onPick={(icebreaker) => {
           setIcebreakersOpen(false);

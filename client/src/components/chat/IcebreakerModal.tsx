@@ -5,8 +5,24 @@ import { ICEBREAKERS } from '@shared/rules/chat-icebreakers.js';
 import { fetchIcebreakers } from '../../api/chats.js';
 import { Modal } from '../Modal.js';
 
-/** Openers for an empty conversation; the stored message is the opener's i18n key. */
-export function IcebreakerModal({ open, name, onClose, onPick }: { open: boolean; name: string; onClose: () => void; onPick: (icebreaker: IcebreakerDto) => void }) {
+/**
+ * Openers for an empty conversation; the stored message is the opener's i18n key. One tap sends it
+ * and spends `messageCredits`: the dialog says so, as the price under the message box is dimmed
+ * behind it.
+ */
+export function IcebreakerModal({
+  open,
+  name,
+  messageCredits,
+  onClose,
+  onPick,
+}: {
+  open: boolean;
+  name: string;
+  messageCredits: number;
+  onClose: () => void;
+  onPick: (icebreaker: IcebreakerDto) => void;
+}) {
   const intl = useIntl();
   const [openers, setOpeners] = useState<IcebreakerDto[]>([...ICEBREAKERS]);
 
@@ -18,7 +34,7 @@ export function IcebreakerModal({ open, name, onClose, onPick }: { open: boolean
 
   return (
     <Modal open={open} title={intl.formatMessage({ id: 'chat.icebreakerTitle' })} onClose={onClose} id="icebreaker-modal">
-      <p className="chat-modal-lead">{intl.formatMessage({ id: 'chat.icebreakerLead' }, { name })}</p>
+      <p className="chat-modal-lead">{intl.formatMessage({ id: 'chat.icebreakerLead' }, { name, credits: messageCredits })}</p>
       <ul className="chat-icebreaker-list">
         {openers.map((opener) => (
           <li key={opener.id}>
