@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import { cleanup, render } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LOCALES } from '@shared/constants.js';
+import de from '../../i18n/messages/chat/de.json';
+import en from '../../i18n/messages/chat/en.json';
+import es from '../../i18n/messages/chat/es.json';
+import fr from '../../i18n/messages/chat/fr.json';
+import it_ from '../../i18n/messages/chat/it.json';
+import nl from '../../i18n/messages/chat/nl.json';
+import pl from '../../i18n/messages/chat/pl.json';
+import { PresenceText } from './PresenceText.js';
+
+const catalogues: Record<string, Record<string, string>> = { de, en, es, fr, it: it_, nl, pl };
+const chatMessages = (locale: string) => catalogues[locale]!;
+
+afterEach(cleanup);
+
+function lineFor(locale: string, presence: { online: boolean; last_seen: string | null }): string {
+  const { container } = render(
+    <IntlProvider locale={locale} messages={chatMessages(locale)}>
+      <PresenceText presence={presence} typing={false} />
+    </IntlProvider>,
+  );
+  return container.textContent ?? '';
+}
+
+describe('the presence line under a peer\'s name', () => {
+  // A member who left a moment ago must not read as online at a glance: French said "En ligne à
+  // l'instant" (online just now) under a peer who had gone, the word the line uses for "Online".
+  for (const locale of LOCALES) {
+    it(`does not begin an offline peer's "last seen" with the word for Online (${locale})`, () => {
+      const online = lineFor(locale, { online: true, last_seen: null });
+      cleanup();
+      for (const agoMs of [5_000, 5 * 60_000, 3 * 3_600_000]) {
+        const lastSeen = lineFor(locale, { online: false, last_seen: new Date(Date.now() - agoMs).toISOString() });
+        cleanup();
+        expect(lastSeen.length, `${locale}: a last-seen line`).toBeGreaterThan(0);
+        expect(lastSeen.toLocaleLowerCase(locale).startsWith(online.toLocaleLowerCase(locale)), `${locale}: "${lastSeen}" begins with "${online}"`).toBe(false);
+      }
+    });
+  }
+});
