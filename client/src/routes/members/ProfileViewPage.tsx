@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../components/chat/ConfirmDialog.js';
 import { PresenceText } from '../../components/chat/PresenceText.js';
 import { useAtomValue } from '../../state/jotai.js';
 import { userAtom } from '../../state/user.js';
-import { presenceAtom } from '../../state/chats.js';
+import { useShownPresence } from '../../state/shown-presence.js';
 import { setChatBlocked } from '../../state/chat-actions.js';
 import { watchPresence } from '../../state/realtime.js';
 import '../../components/chat/chat.css';
@@ -85,12 +85,13 @@ function refusalOf(error: unknown): 'blocked' | 'not_found' | 'failed' {
 function ProfileCard({ answer, onChange }: { answer: ProfileResponse; onChange: (answer: ProfileResponse) => void }) {
   const intl = useIntl();
   const me = useAtomValue(userAtom)?.id;
-  const live = useAtomValue(presenceAtom).get(answer.profile.id);
+  // As the chat shows it: nobody "Online" while this tab reaches the server by no road.
+  const shown = useShownPresence(answer.profile.id, { online: answer.profile.online, last_seen: answer.profile.last_seen });
   const [confirmBlock, setConfirmBlock] = useState(false);
   const [busy, setBusy] = useState(false);
   const { profile, blocked_by_me: blockedByMe } = answer;
   const own = profile.id === me;
-  const presence = blockedByMe ? undefined : (live ?? { online: profile.online, last_seen: profile.last_seen });
+  const presence = blockedByMe ? undefined : shown;
   const place = [profile.city, new Intl.DisplayNames([intl.locale], { type: 'region' }).of(profile.country)].filter(Boolean).join(', ');
 
   const toggleBlock = async (blocked: boolean) => {
