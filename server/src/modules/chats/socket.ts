@@ -50,6 +50,11 @@ interface ChatSocketState {
   readBudget: TokenBucket;
   /** the peers whose presence room this socket joined */
   watched: Set<number>;
+  /**
+   * conversation -> peer, for each conversation this socket's last relayed typing said `true` in:
+   * told `false` when the socket goes (typingEndsWithSocket)
+   */
+  typingTo: Map<number, number>;
 }
 
 // Created on a socket's first command other than a send: a socket that only ever sends (and the
@@ -65,6 +70,7 @@ function stateOf(socket: MemberSocket): ChatSocketState {
       listBudget: new TokenBucket(LIST_BURST, LIST_PER_SECOND),
       readBudget: new TokenBucket(READ_BURST, READ_PER_SECOND),
       watched: new Set(),
+      typingTo: new Map(),
     };
     socketStates.set(socket, state);
   }
@@ -109,6 +115,32 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
     await watchOnly(socket, new Set(shown.slice(0, PRESENCE_WATCH_MAX).map((profile) => profile.id)));
     await withLivePresence(ctx, shown);
     return list;
+  }
+
+  /**
+   * A socket that goes while its member is typing (the tab closed, the network lost) tells the
+   * peer typing stopped. Presence does that only when the member's last socket goes, and never
+   * for an invisible member: with another tab open the peer read "typing…" for up to 6 s more
+   * (the client's expiry) for someone who had left. One listener, shared, for the sockets that
+   * type (Socket.IO calls it with the socket as `this`). Not past a block or a deleted chat
+   * (typingRecipientOf, as any typing relay).
+   */
+  function typingEndsWithSocket(this: MemberSocket): void {
+    const { userId } = this.data;
+    for (const [conversation, peer] of stateOf(this).typingTo) {
+      if (typingRecipientOf(ctx, userId, conversation) === peer) ctx.notifier.notify(peer, 'typing', { conversation, profile: userId, typing: false });
+    }
+  }
+
+  /** Notes what this socket's typing relay said, so typingEndsWithSocket knows whom to tell. */
+  function noteTyping(socket: MemberSocket, conversation: number, peer: number, typing: boolean): void {
+    const { typingTo } = stateOf(socket);
+    if (!typing) {
+      typingTo.delete(conversation);
+      return;
+    }
+    if (typingTo.size === 0 && !socket.listeners('disconnect').includes(typingEndsWithSocket)) socket.on('disconnect', typingEndsWithSocket);
+    typingTo.set(conversation, peer);
   }
 
   /** Spends one of the socket's `budget` tokens, or refuses the command as too many. */
@@ -188,6 +220,7 @@ export function chatCommands({ ctx, presence, siteOf, receiving, join }: Command
       const { userId } = this.data;
       const recipient = typingRecipientOf(ctx, userId, parsed.data.conversation);
       if (recipient === null) return;
+      noteTyping(this, parsed.data.conversation, recipient, parsed.data.typing);
       ctx.notifier.notify(recipient, 'typing', { conversation: parsed.data.conversation, profile: userId, typing: parsed.data.typing });
     },
 
