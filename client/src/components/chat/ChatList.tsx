@@ -152,7 +152,7 @@ const ChatListItem = memo(function ChatListItem({ entry, active, tabStop, onDele
   // A chat the member blocked says so in the list too: it looked like any other until opened.
   const preview: ReactNode = entry.blocked_by_me
     ? <span className="chat-list-notice">{intl.formatMessage({ id: 'chat.blockedByMe' }, { name: entry.profile.name })}</span>
-    : typingUntil > now
+    : typingUntil > now && !entry.blocked_me // a block hides typing (the blocker's own entry says so above)
     ? intl.formatMessage({ id: 'chat.typing' })
     : draft
       ? intl.formatMessage({ id: 'chat.draft' }, { text: draft, b: (label: ReactNode[]) => <span className="chat-list-draft">{label}</span> })

@@ -222,7 +222,9 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: 
   const disabled = blocked || !peer.can_receive_replies || premiumRequired;
   // Known before any send: the notice says so and nothing is sent to be refused.
   const short = !disabled && credits < messageCredits;
-  const typing = typingUntil > now;
+  // A block hides typing either way; the server drops the stop too, and "typing…" shown just
+  // before the block stayed until the client's expiry (6 s).
+  const typing = !blocked && typingUntil > now;
   // Rows enter and leave the DOM while scrolling, so the list itself is not a live region. The
   // peer's messages that arrive while the chat is open are said instead, each once, also when
   // several come at once (a catch-up); the ones there at the opening are not read out.
