@@ -660,6 +660,24 @@ describe('the realtime owner', () => {
     expect(appStore.get(threadMetaAtom).get(PEER)?.conversation_limit_reached).toBe(true);
   });
 
+  it('a refusal for a block or an unconfirmed peer closes the chat, until a list says otherwise', async () => {
+    // The notice above the box comes from this state, so it goes when the cause goes.
+    let refusal = 'blocked';
+    await startConnected((event) => (event === 'message:send' ? { ok: false, error: refusal, message: 'no' } : undefined));
+    openThreadWith([message(100, PEER)]);
+    const profile = entry(message(100, PEER)).profile;
+    appStore.set(threadMetaAtom, new Map([[PEER, { profile, blocked_by_me: false, blocked_me: false, conversation_limit_reached: false }]]));
+    sendChatMessage(PEER, { kind: 'text', body: 'blocked meanwhile' });
+    await flush();
+    expect(appStore.get(threadMetaAtom).get(PEER)?.blocked_me).toBe(true);
+    refusal = 'recipient_unconfirmed';
+    appStore.set(threadMetaAtom, new Map([[PEER, { profile, blocked_by_me: false, blocked_me: false, conversation_limit_reached: false }]]));
+    sendChatMessage(PEER, { kind: 'text', body: 'unconfirmed meanwhile' });
+    await flush();
+    expect(appStore.get(threadMetaAtom).get(PEER)?.profile.can_receive_replies).toBe(false);
+    expect(getThread(PEER)!.outgoing.map((m) => m.failure?.code)).toEqual(['blocked', 'recipient_unconfirmed']);
+  });
+
   it('marks a refused message failed with the reason, and does not re-send it on reconnect', async () => {
     await startConnected((event) => (event === 'message:send' ? { ok: false, error: 'conversation_limit', message: 'limit' } : undefined));
     openThreadWith([message(100, PEER)]);

@@ -17,8 +17,9 @@ import { userAtom } from './user.js';
 import { createFallbackPoller, pollIntervalMs, readPollOverride, type FallbackPoller } from './chat-poller.js';
 import { markFailed, mergeStored, restoreOutgoing, type ChatMessage, type SendFailure } from './chat-thread.js';
 import { loadOutbox, outboxOf, saveOutbox, waitedTooLong } from './outbox.js';
+import { learnFromRefusal } from './refusal-causes.js';
 import { applyChats, applyMessages, applyOwnStored, applyReadEvent, confirmRead, getThread, selfId, removeConversation, setCounts, setCredits, updateThread, withLaterCredits } from './chat-store.js';
-import { chatEntriesAtom, connectionAtom, openChatAtom, presenceAtom, pushSubscribedAtom, threadMetaAtom, threadsAtom, typingAtom } from './chats.js';
+import { chatEntriesAtom, connectionAtom, openChatAtom, presenceAtom, pushSubscribedAtom, threadsAtom, typingAtom } from './chats.js';
 
 const ACK_TIMEOUT_MS = 10_000;
 const SYNC_PAGE_LIMIT = 20;
@@ -724,17 +725,11 @@ function refuse(profile: number, key: string, code: SendFailure['code'], details
     setCredits(details.credits, typeof details.credits_version === 'number' ? details.credits_version : undefined);
   }
   // The limit was reached after this chat was opened (another tab started the member's 2nd
-  // conversation): it closes as one opened at the limit does, instead of taking more messages
-  // that would each be refused.
-  if (code === 'conversation_limit') markLimitReached(profile);
+  // conversation), or a block or an unconfirmed peer stands in the way: the chat closes as one
+  // opened so does, instead of taking more messages that would each be refused.
+  learnFromRefusal(profile, code);
   const needed = typeof details.needed === 'number' ? details.needed : undefined;
   fail(profile, key, needed === undefined ? { code } : { code, needed });
-}
-
-function markLimitReached(profile: number): void {
-  const metas = appStore.get(threadMetaAtom);
-  const meta = metas.get(profile);
-  if (meta && !meta.conversation_limit_reached) appStore.set(threadMetaAtom, new Map(metas).set(profile, { ...meta, conversation_limit_reached: true }));
 }
 
 function accept(profile: number, message: MessageDto): void {

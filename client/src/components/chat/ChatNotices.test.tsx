@@ -49,13 +49,23 @@ describe('the notices above the composer', () => {
     expect(screen.queryByTestId('notice-credits')).toBeNull();
   });
 
-  it('offer credits after a refusal for credits, and premium after the conversation limit', () => {
+  it('offer credits after a refusal for credits, and premium at the conversation limit', () => {
     show({ failure: { code: 'insufficient_credits' } as Props['failure'] });
     expect(screen.getByTestId('notice-credits').textContent).toContain('You do not have enough credits');
     expect(screen.getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe('/credits');
     cleanup();
-    show({ failure: { code: 'conversation_limit' } as Props['failure'] });
+    show({ premiumRequired: true });
     expect(screen.getByRole('link', { name: /Premium/ }).getAttribute('href')).toBe('/premium');
+  });
+
+  // Those refusals are the chat's state (state/refusal-causes.ts): once their cause has gone the
+  // refused message alone says nothing above an open box.
+  it('say nothing for a refusal for a block, an unconfirmed peer or the limit whose cause has gone', () => {
+    for (const code of ['blocked', 'recipient_unconfirmed', 'conversation_limit'] as const) {
+      show({ failure: { code } });
+      expect(document.querySelector('.chat-notices')!.textContent, code).toBe('');
+      cleanup();
+    }
   });
 
   // A message refused for credits keeps its bubble (Retry) after credits are bought: the notice

@@ -18,7 +18,11 @@ interface ChatNoticesProps {
   onUnblock: () => void;
 }
 
-/** Why the member cannot write (blocked, unconfirmed peer) or why the last send failed. */
+/**
+ * Why the member cannot write (blocked, unconfirmed peer, the conversation limit, credits) or why
+ * the last send failed. A refusal for a block, an unconfirmed peer or the limit is told through the
+ * chat's state (state/refusal-causes.ts), so its notice goes with its cause.
+ */
 export function ChatNotices({ name, blockedMe, blockedByMe, canReceiveReplies, premiumRequired = false, failure, short = false, credits = 0, onUnblock }: ChatNoticesProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -35,7 +39,7 @@ export function ChatNotices({ name, blockedMe, blockedByMe, canReceiveReplies, p
       )}
       {!blockedMe && !blockedByMe && !canReceiveReplies && <p className="chat-notice chat-notice-warning" data-testid="notice-unconfirmed">{t('chat.unconfirmed', { name })}</p>}
       {(short || stillShort(failure, credits)) && <NoCreditsNotice testId="notice-credits" alert />}
-      {(premiumRequired || failure?.code === 'conversation_limit') && (
+      {premiumRequired && (
         <div className="chat-notice chat-notice-premium chat-notice-cta" role="alert" data-testid="notice-premium">
           <span>
             <strong>{t('chat.premiumOnlyTitle')}</strong> {t('chat.premiumOnly')}
@@ -45,8 +49,6 @@ export function ChatNotices({ name, blockedMe, blockedByMe, canReceiveReplies, p
           </Link>
         </div>
       )}
-      {failure && failure.code === 'recipient_unconfirmed' && canReceiveReplies && <p className="chat-notice chat-notice-warning">{t('chat.unconfirmed', { name })}</p>}
-      {failure && failure.code === 'blocked' && !blockedMe && !blockedByMe && <p className="chat-notice chat-notice-danger">{t('chat.blockedMe')}</p>}
       {failure && !['insufficient_credits', 'conversation_limit', 'recipient_unconfirmed', 'blocked', 'network'].includes(failure.code) && (
         <p className="chat-notice chat-notice-danger" role="alert">{intl.formatMessage({ id: `errors.${failure.code}`, defaultMessage: t('chat.sendFailed') }, { max: 0, minutes: 0 })}</p>
       )}

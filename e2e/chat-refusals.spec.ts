@@ -1,0 +1,68 @@
+/**
+ * What a member sees when a send is refused, and how the notices above the message box follow the
+ * refusal's cause. On a server of its own: it blocks the demo pair, which other specs chat as.
+ */
+import { expect, type Page } from '@playwright/test';
+import type { ChatsResponse } from '../shared/src/api/chats.js';
+import { bubble, conversationWith, DEMO_ACCOUNTS, memberContext, sendFromComposer, uniqueText, type Member } from './chat-fixtures.js';
+import { testOnSeededServer } from './seeded-server.js';
+
+const test = testOnSeededServer();
+
+/** Sends go nowhere (the browser offline, every socket refused) until the returned function is called. */
+async function tunnel(member: Member): Promise<() => Promise<void>> {
+  let inTunnel = true;
+  await member.page.routeWebSocket(/\/socket\.io\//, (ws) => (inTunnel ? ws.close() : ws.connectToServer()));
+  await member.context.setOffline(true);
+  await expect(member.page.getByTestId('chat-page')).toHaveAttribute('data-connection', 'offline', { timeout: 30_000 });
+  return async () => {
+    inTunnel = false;
+    await member.context.setOffline(false);
+  };
+}
+
+/** The profile id of the member called `name` in `member`'s chat list. */
+async function peerId(member: Member, name: string): Promise<number> {
+  const body = (await (await member.request.get('/api/chats.php')).json()) as ChatsResponse;
+  return body.chats.find((c) => c.profile.name === name)!.profile.id;
+}
+
+const notices = (page: Page) => page.locator('.chat-notices');
+
+test('a message refused for a block no longer says "You cannot contact this member" once the block is lifted', async ({ browser, baseURL }) => {
+  const james = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
+  const sophie = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+  const jamesId = await peerId(sophie, DEMO_ACCOUNTS.premium.name);
+  const { conversation } = await conversationWith(james, DEMO_ACCOUNTS.free.name);
+  await james.page.goto(`/chats/${conversation}`);
+  const input = james.page.getByTestId('chat-input');
+  await expect(input).toBeEnabled();
+
+  // Written in a tunnel; meanwhile Sophie blocks him. Back on the network, the catch-up says so
+  // and the message, sent again, is refused.
+  const out = await tunnel(james);
+  const text = uniqueText('Dinner on Friday?');
+  await sendFromComposer(james.page, text);
+  await expect(bubble(james.page, text)).toHaveAttribute('data-state', 'pending');
+  expect((await sophie.request.post('/api/block.php', { data: { profile: jamesId } })).status()).toBe(200);
+  await out();
+  await expect(bubble(james.page, text)).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
+  await expect(james.page.getByTestId('notice-blocked')).toBeVisible();
+  await expect(input).toBeDisabled();
+
+  // Sophie unblocks him: he may write again, and nothing above the box says otherwise.
+  expect((await sophie.request.delete('/api/block.php', { data: { profile: jamesId } })).status()).toBe(200);
+  await expect(input).toBeEnabled({ timeout: 15_000 });
+  await expect(notices(james.page)).not.toContainText('You cannot contact this member');
+  // The refused message waits for his Retry (or Remove).
+  await expect(bubble(james.page, text).getByRole('button', { name: 'Retry' })).toBeVisible();
+  // So it stays after a reload, which brings the refused message back from the outbox.
+  await james.page.reload();
+  await expect(input).toBeEnabled();
+  await expect(bubble(james.page, text)).toHaveAttribute('data-state', 'failed');
+  await expect(notices(james.page)).not.toContainText('You cannot contact this member');
+  await bubble(james.page, text).getByRole('button', { name: 'Retry' }).click();
+  await expect(bubble(james.page, text)).toHaveAttribute('data-state', /sent|read/);
+  await james.context.close();
+  await sophie.context.close();
+});
