@@ -66,3 +66,39 @@ test('a message refused for a block no longer says "You cannot contact this memb
   await james.context.close();
   await sophie.context.close();
 });
+
+test('a refused message removed in one tab leaves the member’s other tab, and does not come back', async ({ browser, baseURL }) => {
+  const james = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
+  const { conversation } = await conversationWith(james, DEMO_ACCOUNTS.free.name);
+  // The first tab sends over REST, where this test answers as a server with no credits left.
+  await james.page.route('**/socket.io/**', (route) => route.abort());
+  await james.page.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
+  await james.page.route('**/api/messages.php', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 402, json: { error: 'insufficient_credits', message: 'You do not have enough credits', credits: 0, needed: 1 } })
+      : route.fallback(),
+  );
+  await james.page.goto(`/chats/${conversation}`);
+  const text = uniqueText('Are you free tonight?');
+  await sendFromComposer(james.page, text);
+  await expect(bubble(james.page, text)).toHaveAttribute('data-state', 'failed');
+
+  // A second tab opened now shows it too (the outbox), with Retry and Remove.
+  const other = await james.context.newPage();
+  await other.goto(`/chats/${conversation}`);
+  await expect(bubble(other, text)).toHaveAttribute('data-state', 'failed');
+
+  // Removed in the first tab: gone from both.
+  await bubble(james.page, text).getByRole('button', { name: 'Remove' }).click();
+  await expect(bubble(james.page, text)).toHaveCount(0);
+  await expect(bubble(other, text)).toHaveCount(0);
+  // The second tab goes on writing (it saves its unsent messages as it does), and a reload does
+  // not bring the removed message back.
+  const next = uniqueText('Or tomorrow?');
+  await sendFromComposer(other, next);
+  await expect(bubble(other, next)).toHaveAttribute('data-state', /sent|read/);
+  await other.reload();
+  await expect(bubble(other, next)).toBeVisible();
+  await expect(bubble(other, text)).toHaveCount(0);
+  await james.context.close();
+});

@@ -73,6 +73,19 @@ describe('outbox shared by tabs', () => {
     expect(tab.loadOutbox(ME).map((e) => [e.message.body, e.message.local])).toEqual([['hello', 'failed']]);
   });
 
+  it('tells a tab which entries another tab took out (a refused message removed there)', async () => {
+    const tab = await openTab();
+    const seen: string[][] = [];
+    const unwatch = tab.watchOtherTabs(ME, (keys) => seen.push([...keys]));
+    const a = JSON.stringify([pending('a-1', 'kept', '2026-11-28T10:00:00.000Z'), pending('a-2', 'removed', '2026-11-28T10:01:00.000Z')]);
+    const b = JSON.stringify([pending('a-1', 'kept', '2026-11-28T10:00:00.000Z')]);
+    window.dispatchEvent(new StorageEvent('storage', { key: `chat-outbox:${ME}`, oldValue: a, newValue: b }));
+    window.dispatchEvent(new StorageEvent('storage', { key: `chat-outbox:${OTHER_PEER}`, oldValue: a, newValue: null }));
+    window.dispatchEvent(new StorageEvent('storage', { key: `chat-outbox:${ME}`, oldValue: b, newValue: a }));
+    unwatch();
+    expect(seen).toEqual([[`${ME}:a-2`]]);
+  });
+
   it('log-out in any tab removes every saved message of the device', async () => {
     const tabA = await openTab();
     const tabB = await openTab();

@@ -48,6 +48,23 @@ export function saveOutbox(userId: number, entries: readonly OutboxEntry[]): voi
 }
 
 /**
+ * Calls `onDone` with the keys of the entries another tab took out of `userId`'s outbox: the
+ * member removed that refused message there, or it was stored. A tab that had taken the entry at
+ * its start kept it (Not sent, with Retry) and wrote it back with its next save, so a message
+ * removed in one tab came back at the next reload. Returns the unsubscribe.
+ */
+export function watchOtherTabs(userId: number, onDone: (keys: ReadonlySet<string>) => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== null && event.key !== KEY_PREFIX + userId) return;
+    const now = new Set(parseEntries(event.newValue).map((e) => e.message.key));
+    const gone = new Set(parseEntries(event.oldValue).map((e) => e.message.key).filter((key) => !now.has(key)));
+    if (gone.size > 0) onDone(gone);
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
+
+/**
  * A message written so long ago that going out by itself now would surprise both members ("See
  * you at 8 tonight?" a day late): it waits for the member's Retry instead. Whether the page was
  * reloaded meanwhile (loadOutbox) or stayed open (the realtime owner's sends).
@@ -67,7 +84,14 @@ export function loadOutbox(userId: number, now = Date.now()): OutboxEntry[] {
 
 function readEntries(userId: number): OutboxEntry[] {
   try {
-    const raw = localStorage.getItem(KEY_PREFIX + userId);
+    return parseEntries(localStorage.getItem(KEY_PREFIX + userId));
+  } catch {
+    return [];
+  }
+}
+
+function parseEntries(raw: string | null): OutboxEntry[] {
+  try {
     const parsed = raw ? (JSON.parse(raw) as unknown) : [];
     return Array.isArray(parsed) ? parsed.filter(isEntry) : [];
   } catch {

@@ -15,8 +15,8 @@ import { fetchCurrentUser } from '../api/user.js';
 import { appStore } from './jotai.js';
 import { userAtom } from './user.js';
 import { createFallbackPoller, pollIntervalMs, readPollOverride, type FallbackPoller } from './chat-poller.js';
-import { markFailed, mergeStored, restoreOutgoing, type ChatMessage, type SendFailure } from './chat-thread.js';
-import { loadOutbox, outboxOf, saveOutbox, waitedTooLong } from './outbox.js';
+import { markFailed, mergeStored, removeOutgoing, restoreOutgoing, type ChatMessage, type SendFailure } from './chat-thread.js';
+import { loadOutbox, outboxOf, saveOutbox, waitedTooLong, watchOtherTabs } from './outbox.js';
 import { learnFromRefusal } from './refusal-causes.js';
 import { applyChats, applyMessages, applyOwnStored, applyReadEvent, confirmRead, getThread, selfId, removeConversation, setCounts, setCredits, updateThread, withLaterCredits } from './chat-store.js';
 import { chatEntriesAtom, connectionAtom, openChatAtom, presenceAtom, pushSubscribedAtom, threadsAtom, typingAtom } from './chats.js';
@@ -171,7 +171,19 @@ function keepOutboxOf(userId: number | null): () => void {
   // Recorded at once as what this page holds: saveOutbox skips writing an empty outbox over a key
   // the page never wrote, so a restored message sent later stayed stored, pending at every reload.
   saveOutbox(userId, outboxOf(appStore.get(threadsAtom).values()));
-  return appStore.sub(threadsAtom, () => saveOutbox(userId, outboxOf(appStore.get(threadsAtom).values())));
+  const unsubscribe = appStore.sub(threadsAtom, () => saveOutbox(userId, outboxOf(appStore.get(threadsAtom).values())));
+  // Refused messages another tab is done with (removed, or retried and stored, whose stored copy
+  // comes as the frame of one's own message does). Pending ones stay: they go out from here too,
+  // under the same client id, and the server stores them once.
+  const unwatch = watchOtherTabs(userId, (keys) => {
+    for (const thread of appStore.get(threadsAtom).values()) {
+      for (const message of thread.outgoing) if (message.local === 'failed' && keys.has(message.key)) updateThread(thread.profile, (t) => removeOutgoing(t, message.key));
+    }
+  });
+  return () => {
+    unsubscribe();
+    unwatch();
+  };
 }
 
 /**
