@@ -6,6 +6,7 @@ import { expect, type Page } from '@playwright/test';
 import type { ChatsResponse } from '../shared/src/api/chats.js';
 import { bubble, conversationWith, DEMO_ACCOUNTS, memberContext, sendFromComposer, uniqueText, type Member } from './chat-fixtures.js';
 import { testOnSeededServer } from './seeded-server.js';
+import { uniqueEmail } from './shell-helpers.js';
 
 const test = testOnSeededServer();
 
@@ -101,4 +102,32 @@ test('a refused message removed in one tab leaves the member’s other tab, and 
   await expect(bubble(other, next)).toBeVisible();
   await expect(bubble(other, text)).toHaveCount(0);
   await james.context.close();
+});
+
+test('a chat closed because the peer has not confirmed their e-mail opens once they do', async ({ browser, baseURL, playwright }) => {
+  const sophie = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+  const sophieId = ((await (await sophie.request.get('/api/user.php')).json()) as { user: { id: number } }).user.id;
+  // A new member writes to her before confirming the address (which is allowed): she cannot reply yet.
+  const noah = await playwright.request.newContext({ baseURL });
+  const email = uniqueEmail('noah');
+  const signup = await noah.post('/api/signup.php', { data: { email, name: 'Noah', password: 'noah-password-1', date_of_birth: '1992-03-03', gender: 'male', seeking: 'female', country: 'GB' } });
+  expect(signup.status()).toBe(201);
+  const sent = await noah.post('/api/messages.php', { data: { profile: sophieId, client_id: `noah${Date.now()}`, kind: 'text', body: 'Hi Sophie, I am Noah' } });
+  expect(sent.status()).toBe(201);
+  const { conversation } = ((await sent.json()) as { message: { conversation: number } }).message;
+  await sophie.page.goto(`/chats/${conversation}`);
+  await expect(sophie.page.getByTestId('notice-unconfirmed')).toContainText('Noah');
+  await expect(sophie.page.getByTestId('chat-input')).toBeDisabled();
+  // Live, past the page's first rounds: nothing she does reloads the list meanwhile.
+  await expect(sophie.page.getByTestId('chat-page')).toHaveAttribute('data-connection', 'online');
+  await sophie.page.waitForTimeout(6_000);
+
+  // Noah follows his activation mail's link: her chat opens, with no notice left, while she looks.
+  const mails = await (await noah.get('/dev/outbox')).text();
+  const link = mails.split('<article').find((part) => part.includes(email))?.match(/href="([^"]*activate\.php\?token=[^"]+)"/)?.[1];
+  expect((await noah.get(link!.replace(/&amp;/g, '&'))).ok()).toBe(true);
+  await expect(sophie.page.getByTestId('notice-unconfirmed')).toHaveCount(0, { timeout: 15_000 });
+  await expect(sophie.page.getByTestId('chat-input')).toBeEnabled();
+  await noah.dispose();
+  await sophie.context.close();
 });

@@ -5,17 +5,25 @@ import type { AppContext } from '../../context.js';
 import { conflict, HttpError, tooMany } from '../../http/errors.js';
 import { sendAccountMail, tokenTtlMs } from './account-mails.js';
 import { confirmAccount, profileName } from './queries.js';
+import { peerIdsOf } from '../chats/queries.js';
 import { consumeToken, countTokensSince, issueToken } from './tokens.js';
 
 const DAY_MS = 86_400_000;
 
-/** Consumes an activation token and activates account and profile; null for a bad, used or expired token. */
+/**
+ * Consumes an activation token and activates account and profile; null for a bad, used or expired token.
+ * The members who chat with this one could not reply until now (`can_receive_replies`): their
+ * tabs reload the list, which opens a chat left on screen with "has not confirmed their e-mail".
+ * Without it the notice and the closed box stayed for as long as the socket stayed up.
+ */
 export function activateAccount(ctx: AppContext, site: SiteRow, token: string): UserRow | null {
-  return writeTransaction(ctx.db, (tx) => {
+  const user = writeTransaction(ctx.db, (tx) => {
     const now = ctx.clock.now();
     const row = consumeToken(tx, token, 'activate', site.id, now);
     return row ? confirmAccount(tx, row.userId, now) : null;
   });
+  if (user) for (const peer of peerIdsOf(ctx.db, user.id)) ctx.notifier.notify(peer, 'invalidate', { resource: 'chats' });
+  return user;
 }
 
 /**
