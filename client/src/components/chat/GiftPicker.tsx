@@ -17,6 +17,8 @@ export function GiftPicker({ open, credits, onClose, onPick }: { open: boolean; 
 
   useEffect(() => {
     if (!open || gifts) return;
+    // Each opening tries again: a failure of an earlier one (offline then) is no longer news.
+    setFailed(false);
     fetchGifts().then(setGifts, () => setFailed(true));
   }, [open, gifts]);
 
