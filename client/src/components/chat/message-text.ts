@@ -6,6 +6,11 @@ export function giftEmoji(giftId: string | null): string {
   return GIFTS.find((g) => g.id === giftId)?.emoji ?? '🎁';
 }
 
+/** The catalogue's gift, or 'unknown' for one taken out of it since (old chats keep theirs). */
+function giftNameKey(giftId: string | null): string {
+  return `chat.gift.${GIFTS.some((g) => g.id === giftId) ? giftId : 'unknown'}`;
+}
+
 /**
  * The text a message shows: icebreakers store an i18n key (each side reads the opener in its own
  * language), gifts show their emoji and name (`withGiftEmoji` false: the name alone, where the
@@ -16,7 +21,7 @@ export function messageText(intl: IntlShape, message: { kind: MessageKind; body:
     return message.body.startsWith('icebreaker.') ? intl.formatMessage({ id: message.body }) : message.body;
   }
   if (message.kind === 'gift') {
-    const name = intl.formatMessage({ id: `chat.gift.${message.gift_id ?? 'unknown'}` });
+    const name = intl.formatMessage({ id: giftNameKey(message.gift_id) });
     const caption = withGiftEmoji ? `${giftEmoji(message.gift_id)} ${name}` : name;
     return message.body ? `${caption} · ${message.body}` : caption;
   }
