@@ -131,3 +131,51 @@ test('on a desktop the list\'s title and "Find members" share one line in every 
   }
   await context.close();
 });
+
+/** The "ago" a 320 px phone has to wrap in some language: a number, its unit and the word around them. */
+const WRAPPED_AGO: Array<[number, Intl.RelativeTimeFormatUnit]> = [[-27, 'minute'], [-23, 'hour'], [-3, 'week'], [-11, 'month']];
+
+for (const locale of LOCALES) {
+  test(`on a 320 px phone the "last seen" line wraps before its time, never inside it (${locale})`, async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
+    await context.addCookies([{ name: 'i18n_redirected', value: locale, url: baseURL! }]);
+    expect((await context.request.post('/api/user.php', { data: { email: DEMO_ACCOUNTS.free.email, password: DEMO_ACCOUNTS.free.password } })).status()).toBe(200);
+    const chats = (await (await context.request.get('/api/chats.php')).json()) as ChatsResponse;
+    // A peer shown offline, so the header says when she was last here: James is online whenever
+    // another spec has him connected; the seeded peers never are.
+    const peer = chats.chats.map((c) => ({ conversation: c.conversation, profile: c.profile })).find((c) => !c.profile.online && c.profile.last_seen && c.profile.name !== DEMO_ACCOUNTS.premium.name)!;
+    const lastSeen = Date.parse(peer.profile.last_seen!);
+    const page = await context.newPage();
+    const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    const units: Record<string, number> = { minute: 60_000, hour: 3_600_000, week: 7 * 86_400_000, month: 31 * 86_400_000 };
+    for (const [value, unit] of WRAPPED_AGO) {
+      // The page's clock stands where the peer's last visit is this long ago (chat-format.ts reads
+      // whole units: a little past the mark), as the member would see it then.
+      await page.clock.setFixedTime(lastSeen - value * units[unit]! + 30_000);
+      await page.goto(`/chats/${peer.conversation}`);
+      const when = format.format(value, unit);
+      const presence = page.locator('.chat-header .chat-presence');
+      await expect(presence).toContainText(when);
+      // "Last seen 27 | minutes ago" parts a number from its unit (en, nl, pl; fr "il y | a"):
+      // every letter of the time stands on one line.
+      const tops = await presence.evaluate((line, when) => {
+        const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+        const chars: Array<{ char: string; top: number }> = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (let i = 0; i < node.textContent!.length; i++) {
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+            chars.push({ char: node.textContent![i]!, top: rects.length > 0 ? Math.round(rects[rects.length - 1]!.top) : -1 });
+          }
+        }
+        const text = chars.map((c) => c.char).join('');
+        const at = text.indexOf(when);
+        return new Set(chars.slice(at, at + when.length).filter((c) => c.top >= 0 && !/\s/.test(c.char)).map((c) => c.top)).size;
+      }, when);
+      expect.soft(tops, `"${await presence.textContent()}": lines the time "${when}" takes`).toBe(1);
+    }
+    await context.close();
+  });
+}

@@ -12,5 +12,6 @@ export function PresenceText({ presence, typing }: { presence: Presence | undefi
   if (!presence?.last_seen) return null;
   const { value, unit } = relativeParts(Date.parse(presence.last_seen), now);
   const when = unit === 'second' ? intl.formatMessage({ id: 'chat.justNow' }) : intl.formatRelativeTime(value, unit, { numeric: 'auto' });
-  return <span className="chat-presence">{intl.formatMessage({ id: 'chat.lastSeen' }, { when })}</span>;
+  // The time is one piece ("27 minutes ago"): a line too narrow for all of it breaks before it.
+  return <span className="chat-presence">{intl.formatMessage({ id: 'chat.lastSeen' }, { when: <span className="chat-presence-when">{when}</span> })}</span>;
 }
