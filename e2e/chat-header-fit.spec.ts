@@ -179,3 +179,28 @@ for (const locale of LOCALES) {
     await context.close();
   });
 }
+
+test('on a 320 px phone the message box shows its whole placeholder in every language', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
+  expect((await context.request.post('/api/user.php', { data: { email: DEMO_ACCOUNTS.free.email, password: DEMO_ACCOUNTS.free.password } })).status()).toBe(200);
+  const chats = (await (await context.request.get('/api/chats.php')).json()) as ChatsResponse;
+  const withJames = chats.chats.find((c) => c.profile.name === DEMO_ACCOUNTS.premium.name)!;
+  const page = await context.newPage();
+  for (const locale of LOCALES) {
+    await context.addCookies([{ name: 'i18n_redirected', value: locale, url: baseURL! }]);
+    await page.goto(`/chats/${withJames.conversation}`);
+    const box = page.getByTestId('chat-input');
+    await expect(box).toHaveAttribute('placeholder', chatLabel(locale, 'chat.placeholder'));
+    // The placeholder is drawn on one line and cut with an ellipsis where it is wider than the
+    // box: pl "Napisz wiadomość…" read "Napisz wiadomoś…".
+    const { text, room } = await box.evaluate((input: HTMLTextAreaElement) => {
+      const style = getComputedStyle(input, '::placeholder');
+      const canvas = document.createElement('canvas').getContext('2d')!;
+      canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const own = getComputedStyle(input);
+      return { text: canvas.measureText(input.placeholder).width, room: input.clientWidth - parseFloat(own.paddingLeft) - parseFloat(own.paddingRight) };
+    });
+    expect.soft(text, `${locale} "${chatLabel(locale, 'chat.placeholder')}" in a ${Math.round(room)} px box`).toBeLessThanOrEqual(room);
+  }
+  await context.close();
+});
