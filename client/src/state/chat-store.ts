@@ -5,6 +5,7 @@
  */
 import type { ChatEntryDto, ChatsResponse, CountsDto, MessageDto } from '@shared/api/chats.js';
 import type { UserDto } from '@shared/api/user.js';
+import { newerPresence } from '@shared/presence-order.js';
 import { countsAtom } from './counts.js';
 import { appStore } from './jotai.js';
 import { userAtom } from './user.js';
@@ -163,7 +164,8 @@ export function applyChats(response: ChatsResponse, { livePresence = false } = {
   const socketOnline = appStore.get(connectionAtom) === 'online';
   const presence = new Map(appStore.get(presenceAtom));
   for (const entry of response.chats) {
-    if (livePresence || !socketOnline || !presence.has(entry.profile.id)) presence.set(entry.profile.id, { online: entry.profile.online, last_seen: entry.profile.last_seen });
+    const id = entry.profile.id;
+    if (livePresence || !socketOnline || !presence.has(id)) presence.set(id, newerPresence(presence.get(id), { online: entry.profile.online, last_seen: entry.profile.last_seen }));
   }
   appStore.set(presenceAtom, presence);
   applyEntriesToOpenedChats(response.chats);

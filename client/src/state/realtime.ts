@@ -8,6 +8,7 @@
 import type { ChatsResponse, CountsDto, MessageDto, SendMessageInput, SyncResponse } from '@shared/api/chats.js';
 import type { CatchUpResponse } from '@shared/realtime.js';
 import { ICEBREAKERS } from '@shared/rules/chat-icebreakers.js';
+import { newerPresence } from '@shared/presence-order.js';
 import { ApiError } from '../api/http.js';
 import { fetchChats, fetchCounts, fetchLikesIfAvailable, fetchMessages, fetchSync, postMessage, postMessagesRead, sendPageHiddenBeacon } from '../api/chats.js';
 import { createChatSocket, type ChatSocket } from '../api/socket.js';
@@ -269,7 +270,8 @@ function wireSocket(s: ChatSocket): void {
     appStore.set(typingAtom, next);
   });
   s.on('presence', ({ profile, online, last_seen }) => {
-    appStore.set(presenceAtom, new Map(appStore.get(presenceAtom)).set(profile, { online, last_seen }));
+    const shown = appStore.get(presenceAtom);
+    appStore.set(presenceAtom, new Map(shown).set(profile, newerPresence(shown.get(profile), { online, last_seen })));
     if (!online) {
       const typing = new Map(appStore.get(typingAtom));
       if (typing.delete(profile)) appStore.set(typingAtom, typing);
@@ -792,7 +794,7 @@ export function watchPresence(extra: number[] = []): void {
   socket.timeout(ACK_TIMEOUT_MS).emit('presence:watch', { profiles: ids }, (error, result) => {
     if (error || !result?.ok) return;
     const next = new Map(appStore.get(presenceAtom));
-    for (const p of result.data) next.set(p.profile, { online: p.online, last_seen: p.last_seen });
+    for (const p of result.data) next.set(p.profile, newerPresence(next.get(p.profile), { online: p.online, last_seen: p.last_seen }));
     appStore.set(presenceAtom, next);
   });
 }

@@ -63,8 +63,12 @@ export class PresenceService implements PresenceReader {
 
   async lookup(profileIds: number[]): Promise<PresenceDto[]> {
     if (profileIds.length === 0) return [];
+    // Redis first, the database after: a member who left during the wait has their last-seen
+    // stored by then (their node stores it before it announces them), and the answer carries it
+    // instead of the one from before they left (which the viewer would take as newer news).
+    // Invisible members are asked too (a few keys): their state is not shown anyway.
+    const online = await this.counter.onlineAmong(profileIds);
     const rows = presenceOf(this.ctx.db).all({ ids: JSON.stringify(profileIds) });
-    const online = await this.counter.onlineAmong(rows.filter((r) => !r.invisible).map((r) => r.id));
     return rows.map((r) =>
       r.invisible ? { profile: r.id, online: false, last_seen: null } : { profile: r.id, online: online.has(r.id), last_seen: iso(r.lastSeenAt) },
     );
