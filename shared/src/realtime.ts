@@ -16,6 +16,12 @@ export interface PresenceDto {
   online: boolean;
   /** ISO 8601 of the moment the member's last socket closed, or null */
   last_seen: string | null;
+  /**
+   * When the server decided this state (µs, Redis's clock across nodes): frames of different
+   * nodes, and an answer against an event, can arrive out of that order. Show a state only when
+   * its `at` is not older than the shown one's (shared/src/presence-order.ts).
+   */
+  at: number;
 }
 
 /**
@@ -44,7 +50,7 @@ export interface ServerToClientEvents {
   'message:read': (payload: { conversation: number; reader: number; message: number; unread?: number }) => void;
   'chat:removed': (payload: { conversation: number }) => void;
   'typing': (payload: { conversation: number; profile: number; typing: boolean }) => void;
-  'presence': (payload: { profile: number; online: boolean; last_seen: string | null }) => void;
+  'presence': (payload: PresenceDto) => void;
   'counts': (counts: CountsDto) => void;
   /** something the client should refetch (e.g. 'likes', 'chats', 'user') */
   /**
@@ -70,7 +76,7 @@ export interface ClientToServerEvents {
   'catch-up': (input: { after: number }, ack: Ack<CatchUpResponse>) => void;
   'typing': (input: { conversation: number; typing: boolean }) => void;
   /** ask for the online state of these profiles; answers with their presence */
-  'presence:watch': (input: { profiles: number[] }, ack: Ack<Array<{ profile: number; online: boolean; last_seen: string | null }>>) => void;
+  'presence:watch': (input: { profiles: number[] }, ack: Ack<PresenceDto[]>) => void;
 }
 
 export const rooms = {

@@ -165,7 +165,7 @@ export function applyChats(response: ChatsResponse, { livePresence = false } = {
   const presence = new Map(appStore.get(presenceAtom));
   for (const entry of response.chats) {
     const id = entry.profile.id;
-    if (livePresence || !socketOnline || !presence.has(id)) presence.set(id, newerPresence(presence.get(id), { online: entry.profile.online, last_seen: entry.profile.last_seen }));
+    if (livePresence || !socketOnline || !presence.has(id)) presence.set(id, newerPresence(presence.get(id), { online: entry.profile.online, last_seen: entry.profile.last_seen, at: entry.profile.presence_at }));
   }
   appStore.set(presenceAtom, presence);
   applyEntriesToOpenedChats(response.chats);

@@ -19,6 +19,8 @@ export type ConnectionState = 'connecting' | 'online' | 'polling' | 'offline';
 export interface Presence {
   online: boolean;
   last_seen: string | null;
+  /** when the server decided it (PresenceDto.at), to take newer states only (newerPresence) */
+  at?: number;
 }
 
 /** profile id -> list entry */

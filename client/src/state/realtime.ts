@@ -269,10 +269,11 @@ function wireSocket(s: ChatSocket): void {
     } else next.delete(profile);
     appStore.set(typingAtom, next);
   });
-  s.on('presence', ({ profile, online, last_seen }) => {
+  s.on('presence', ({ profile, online, last_seen, at }) => {
     const shown = appStore.get(presenceAtom);
-    appStore.set(presenceAtom, new Map(shown).set(profile, newerPresence(shown.get(profile), { online, last_seen })));
-    if (!online) {
+    const next = newerPresence(shown.get(profile), { online, last_seen, at });
+    appStore.set(presenceAtom, new Map(shown).set(profile, next));
+    if (!next.online) {
       const typing = new Map(appStore.get(typingAtom));
       if (typing.delete(profile)) appStore.set(typingAtom, typing);
     }
@@ -794,7 +795,7 @@ export function watchPresence(extra: number[] = []): void {
   socket.timeout(ACK_TIMEOUT_MS).emit('presence:watch', { profiles: ids }, (error, result) => {
     if (error || !result?.ok) return;
     const next = new Map(appStore.get(presenceAtom));
-    for (const p of result.data) next.set(p.profile, newerPresence(next.get(p.profile), { online: p.online, last_seen: p.last_seen }));
+    for (const p of result.data) next.set(p.profile, newerPresence(next.get(p.profile), { online: p.online, last_seen: p.last_seen, at: p.at }));
     appStore.set(presenceAtom, next);
   });
 }

@@ -111,7 +111,7 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
 
   const emitter = createEmitter(io, { singleNode: scaleOut.kind === 'memory', publishDown: scaleOut.publishDown, missedRoom: scaleOut.missedRoom });
   // A member whose only sockets were on a crashed node is announced offline by a surviving node.
-  const sweptOffline = (userId: number, lastAliveAt: number | undefined) => track(Promise.resolve().then(() => presence.wentOffline(userId, lastAliveAt)));
+  const sweptOffline = (userId: number, lastAliveAt: number | undefined, at: number) => track(Promise.resolve().then(() => presence.wentOffline(userId, lastAliveAt, at)));
   const counter: PresenceCounter & Partial<Pick<RedisPresenceCounter, 'nodeId' | 'resync' | 'localMembers' | 'handOver'>> = scaleOut.redis
     ? new RedisPresenceCounter(scaleOut.redis, sweptOffline, undefined, () => ctx.clock.now())
     : new MemoryPresenceCounter();

@@ -4,13 +4,31 @@
  * one anywhere closes.
  */
 export interface PresenceCounter {
-  /** a socket of the member opened here; true when it is now the member's only socket anywhere */
-  opened(userId: number): Promise<boolean>;
-  /** a socket of the member closed here; true when the member has no socket left anywhere */
-  closed(userId: number): Promise<boolean>;
+  /**
+   * a socket of the member opened here; when it is now the member's only socket anywhere, the
+   * stamp of that change (presenceStamp), else false
+   */
+  opened(userId: number): Promise<number | false>;
+  /** a socket of the member closed here; when the member has no socket left anywhere, the stamp of that change, else false */
+  closed(userId: number): Promise<number | false>;
   /** which of these members have a socket open anywhere */
   onlineAmong(userIds: number[]): Promise<Set<number>>;
+  /** onlineAmong, all read at one moment, and that moment's stamp */
+  statesOf(userIds: number[]): Promise<{ online: Set<number>; at: number }>;
   close(): Promise<void>;
+}
+
+let lastStamp = 0;
+
+/**
+ * When a presence state was decided, in µs of wall-clock time, never twice the same in this
+ * process. With Redis the stamp is Redis's clock, read in the script that counts (one clock for
+ * every node, in the order Redis ran them); this one is for one process, or a node that answers
+ * from its own counts while Redis is away.
+ */
+export function presenceStamp(): number {
+  lastStamp = Math.max(lastStamp + 1, Date.now() * 1000);
+  return lastStamp;
 }
 
 /** Socket counts of this process only; the whole truth when there is one process. */
@@ -38,16 +56,20 @@ export class LocalSocketCounts {
 export class MemoryPresenceCounter implements PresenceCounter {
   private readonly local = new LocalSocketCounts();
 
-  async opened(userId: number): Promise<boolean> {
-    return this.local.add(userId, 1) === 1;
+  async opened(userId: number): Promise<number | false> {
+    return this.local.add(userId, 1) === 1 && presenceStamp();
   }
 
-  async closed(userId: number): Promise<boolean> {
-    return this.local.add(userId, -1) === 0;
+  async closed(userId: number): Promise<number | false> {
+    return this.local.add(userId, -1) === 0 && presenceStamp();
   }
 
   async onlineAmong(userIds: number[]): Promise<Set<number>> {
     return new Set(userIds.filter((id) => this.local.has(id)));
+  }
+
+  async statesOf(userIds: number[]): Promise<{ online: Set<number>; at: number }> {
+    return { online: await this.onlineAmong(userIds), at: presenceStamp() };
   }
 
   async close(): Promise<void> {}

@@ -71,7 +71,7 @@ async function member(node: ServerNode) {
 /** What the watcher's screen shows for each profile, fed in arrival order as the client does. */
 function watcherView(socket: ClientSocket) {
   const shown = new Map<number, PresenceState>();
-  const apply = (p: PresenceDto) => shown.set(p.profile, newerPresence(shown.get(p.profile), { online: p.online, last_seen: p.last_seen }));
+  const apply = (p: PresenceDto) => shown.set(p.profile, newerPresence(shown.get(p.profile), { online: p.online, last_seen: p.last_seen, at: p.at }));
   socket.on('presence', apply);
   return {
     shown,
@@ -102,7 +102,7 @@ describe('presence frames that cross', () => {
 
     const view = watcherView(viewerSocket);
     await view.watch([peer.id]); // joins the peer's presence room
-    expect(view.shown.get(peer.id)).toEqual({ online: true, last_seen: new Date(longAgo).toISOString() });
+    expect(view.shown.get(peer.id)).toMatchObject({ online: true, last_seen: new Date(longAgo).toISOString() });
 
     // Watched again (the list changed): the answer waits on the slow link, the peer leaves meanwhile.
     const again = view.watch([peer.id]);
@@ -117,4 +117,34 @@ describe('presence frames that cross', () => {
     expect(Date.parse(shown.last_seen!)).toBeGreaterThanOrEqual(leftAt - 1000);
   }, 30_000);
 
+  it('a member whose tab closes on one node while another opens on the other node is shown online', async () => {
+    const viewer = await member(fast);
+    const peerOnSlow = await member(slow);
+    // The same member, logged in on the fast node too (a second device or tab through another node).
+    const row = shared.db.select({ email: users.email }).from(users).where(eq(users.id, peerOnSlow.id)).get()!;
+    const http = new TestClient(fast.url);
+    expect((await http.post('/api/user.php', { email: row.email, password: 'correct horse battery' })).status).toBe(200);
+
+    const viewerSocket = await viewer.open();
+    const oldTab = await peerOnSlow.open();
+    await converse(viewerSocket, peerOnSlow.id);
+    // The slow node counts the tab in over its slow link before anyone can read it online.
+    const counted = Date.now() + 10_000;
+    while ((await probe.exists(`presence:user:${peerOnSlow.id}`)) === 0 && Date.now() < counted) await sleep(5);
+    const view = watcherView(viewerSocket);
+    await view.watch([peerOnSlow.id]);
+    expect(view.shown.get(peerOnSlow.id)?.online).toBe(true);
+
+    oldTab.close();
+    // The slow node has counted the old tab out (Redis no longer lists the member anywhere) and is
+    // about to announce "offline"; the member's new tab opens on the fast node now.
+    const deadline = Date.now() + 10_000;
+    while ((await probe.exists(`presence:user:${peerOnSlow.id}`)) === 1 && Date.now() < deadline) await sleep(5);
+    const newTab = await openSocket(fast.url, { cookie: http.cookieHeader() });
+    sockets.push(newTab);
+    await sleep(6 * LINK_DELAY_MS);
+
+    expect(newTab.connected).toBe(true);
+    expect(view.shown.get(peerOnSlow.id)?.online).toBe(true);
+  }, 30_000);
 });

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { LocalSocketCounts, type PresenceCounter } from './presence-counter.js';
+import { LocalSocketCounts, presenceStamp, type PresenceCounter } from './presence-counter.js';
 
 /**
  * A node that has not beaten for nodeTtlSeconds counts as dead. A stopped node's counts stand for
@@ -27,23 +27,44 @@ const BEATS_KEY = 'presence:beats';
 const SWEPT_MARK_SECONDS = 24 * 60 * 60;
 
 /**
- * KEYS[1] member hash; ARGV[1] this node, ARGV[2] delta (0: just count), ARGV[3] node key prefix.
- * Returns the member's open sockets on live nodes after applying the delta.
+ * Counts a member's open sockets on live nodes (pruning dead nodes' counts): KEYS[i] member hash,
+ * ARGV[1] this node, ARGV[2] node key prefix.
  */
-const COUNT_SCRIPT = `
-local delta = tonumber(ARGV[2])
+const COUNT_FUNCTION = `
+local function count(key)
+  local total = 0
+  local all = redis.call('HGETALL', key)
+  for i = 1, #all, 2 do
+    local node, n = all[i], tonumber(all[i + 1])
+    if node == ARGV[1] or redis.call('EXISTS', ARGV[2] .. node) == 1 then total = total + n
+    else redis.call('HDEL', key, node) end
+  end
+  return total
+end
+local now = redis.call('TIME')`;
+
+/**
+ * KEYS[1] member hash; ARGV[1] this node, ARGV[2] node key prefix, ARGV[3] delta (0: just count).
+ * Returns the member's open sockets on live nodes after the delta, and Redis's clock then
+ * (seconds, µs): the stamp that orders this state against the ones other nodes announce.
+ */
+const COUNT_SCRIPT = `${COUNT_FUNCTION}
+local delta = tonumber(ARGV[3])
 if delta ~= 0 then
   local n = redis.call('HINCRBY', KEYS[1], ARGV[1], delta)
   if n <= 0 then redis.call('HDEL', KEYS[1], ARGV[1]) end
 end
-local total = 0
-local all = redis.call('HGETALL', KEYS[1])
-for i = 1, #all, 2 do
-  local node, n = all[i], tonumber(all[i + 1])
-  if node == ARGV[1] or redis.call('EXISTS', ARGV[3] .. node) == 1 then total = total + n
-  else redis.call('HDEL', KEYS[1], node) end
-end
-return total`;
+return {count(KEYS[1]), now[1], now[2]}`;
+
+/** KEYS member hashes (ARGV as COUNT_SCRIPT's first two): their counts, read at one moment, then that moment. */
+const STATES_SCRIPT = `${COUNT_FUNCTION}
+local out = {}
+for i = 1, #KEYS do out[i] = count(KEYS[i]) end
+out[#KEYS + 1] = now[1]
+out[#KEYS + 2] = now[2]
+return out`;
+
+const stampOf = (seconds: unknown, micros: unknown) => Number(seconds) * 1_000_000 + Number(micros);
 
 export class RedisPresenceCounter implements PresenceCounter {
   readonly nodeId = randomUUID();
@@ -52,11 +73,12 @@ export class RedisPresenceCounter implements PresenceCounter {
 
   /**
    * onSweptOffline: a member who was only connected to a dead node is now offline; lastAliveAt is
-   * that node's last heartbeat (undefined when it is not known), the last time they were known online
+   * that node's last heartbeat (undefined when it is not known), the last time they were known
+   * online; at, the stamp of the count that found them offline
    */
   constructor(
     private readonly redis: Redis,
-    private readonly onSweptOffline: (userId: number, lastAliveAt: number | undefined) => void,
+    private readonly onSweptOffline: (userId: number, lastAliveAt: number | undefined, at: number) => void,
     private readonly timing = DEFAULT_PRESENCE_TIMING,
     private readonly now: () => number = Date.now,
   ) {
@@ -65,34 +87,40 @@ export class RedisPresenceCounter implements PresenceCounter {
     this.heartbeat.unref();
   }
 
-  async opened(userId: number): Promise<boolean> {
+  async opened(userId: number): Promise<number | false> {
     const localCount = this.local.add(userId, 1);
     try {
       await this.redis.sadd(nodeUsersKey(this.nodeId), String(userId));
-      return (await this.count(userId, 1)) === 1;
+      const { total, at } = await this.count(userId, 1);
+      return total === 1 && at;
     } catch {
-      return localCount === 1; // Redis away: answer from what this node knows; resync() repairs it
+      return localCount === 1 && presenceStamp(); // Redis away: answer from what this node knows; resync() repairs it
     }
   }
 
-  async closed(userId: number): Promise<boolean> {
+  async closed(userId: number): Promise<number | false> {
     const localCount = this.local.add(userId, -1);
     try {
       if (localCount === 0) await this.redis.srem(nodeUsersKey(this.nodeId), String(userId));
-      return (await this.count(userId, -1)) === 0;
+      const { total, at } = await this.count(userId, -1);
+      return total === 0 && at;
     } catch {
-      return localCount === 0;
+      return localCount === 0 && presenceStamp();
     }
   }
 
   async onlineAmong(userIds: number[]): Promise<Set<number>> {
+    return (await this.statesOf(userIds)).online;
+  }
+
+  /** One script for all of them: one moment, so one stamp orders the whole answer. */
+  async statesOf(userIds: number[]): Promise<{ online: Set<number>; at: number }> {
+    if (userIds.length === 0) return { online: new Set(), at: presenceStamp() };
     try {
-      const pipeline = this.redis.pipeline();
-      for (const id of userIds) pipeline.eval(COUNT_SCRIPT, 1, userKey(id), this.nodeId, 0, NODE_PREFIX);
-      const results = (await pipeline.exec()) ?? [];
-      return new Set(userIds.filter((_, i) => Number(results[i]?.[1] ?? 0) > 0));
+      const out = (await this.redis.eval(STATES_SCRIPT, userIds.length, ...userIds.map(userKey), this.nodeId, NODE_PREFIX)) as unknown[];
+      return { online: new Set(userIds.filter((_, i) => Number(out[i]) > 0)), at: stampOf(out[userIds.length], out[userIds.length + 1]) };
     } catch {
-      return new Set(userIds.filter((id) => this.local.has(id)));
+      return { online: new Set(userIds.filter((id) => this.local.has(id))), at: presenceStamp() };
     }
   }
 
@@ -172,8 +200,9 @@ export class RedisPresenceCounter implements PresenceCounter {
     await pipeline.exec().catch(() => {});
   }
 
-  private async count(userId: number, delta: number): Promise<number> {
-    return Number(await this.redis.eval(COUNT_SCRIPT, 1, userKey(userId), this.nodeId, delta, NODE_PREFIX));
+  private async count(userId: number, delta: number): Promise<{ total: number; at: number }> {
+    const [total, seconds, micros] = (await this.redis.eval(COUNT_SCRIPT, 1, userKey(userId), this.nodeId, NODE_PREFIX, delta)) as unknown[];
+    return { total: Number(total), at: stampOf(seconds, micros) };
   }
 
   private async beat(): Promise<void> {
@@ -204,7 +233,8 @@ export class RedisPresenceCounter implements PresenceCounter {
       const lastAliveAt = lastBeat === null ? undefined : Number(lastBeat);
       for (const member of members) {
         const userId = Number(member);
-        if ((await this.count(userId, 0)) === 0) this.onSweptOffline(userId, lastAliveAt);
+        const { total, at } = await this.count(userId, 0);
+        if (total === 0) this.onSweptOffline(userId, lastAliveAt, at);
       }
     }
   }

@@ -45,7 +45,7 @@ const watch = (socket: ClientSocket, profiles: number[]) => command<PresenceDto[
 describe('presence', () => {
   it('shows a peer going online and offline, and stores when it was last seen', async () => {
     const { watched, watcherSocket } = await pair();
-    expect(await watch(watcherSocket, [watched.id])).toEqual({ ok: true, data: [{ profile: watched.id, online: false, last_seen: null }] });
+    expect(await watch(watcherSocket, [watched.id])).toMatchObject({ ok: true, data: [{ profile: watched.id, online: false, last_seen: null }] });
 
     const online = nextEvent(watcherSocket, 'presence', (p) => p.online);
     const tab1 = await watched.connect();
@@ -66,7 +66,7 @@ describe('presence', () => {
     const stored = server.db.select().from(users).where(eq(users.id, watched.id)).get()?.lastSeenAt;
     expect(stored).toBeTypeOf('number');
     expect(gone.last_seen).toBe(new Date(stored!).toISOString());
-    expect(await watch(watcherSocket, [watched.id])).toEqual({ ok: true, data: [{ profile: watched.id, online: false, last_seen: gone.last_seen }] });
+    expect(await watch(watcherSocket, [watched.id])).toMatchObject({ ok: true, data: [{ profile: watched.id, online: false, last_seen: gone.last_seen }] });
   });
 
   it('a member swept from a dead node is last seen at its last beat, and a later sighting elsewhere is kept', async () => {
@@ -95,7 +95,7 @@ describe('presence', () => {
     await watch(watcherSocket, [watched.id]);
     const events = collect(watcherSocket, 'presence');
     const socket = await watched.connect();
-    expect(await watch(watcherSocket, [watched.id])).toEqual({ ok: true, data: [{ profile: watched.id, online: false, last_seen: null }] });
+    expect(await watch(watcherSocket, [watched.id])).toMatchObject({ ok: true, data: [{ profile: watched.id, online: false, last_seen: null }] });
     socket.close();
     await sleep(200);
     expect(events).toEqual([]);
@@ -179,7 +179,7 @@ describe('presence', () => {
     const events = collect(watcherSocket, 'presence');
     await (server.ctx.presence as PresenceService).announce([watched.id, invisible.id, blocker.id]);
     await sleep(200);
-    expect(events).toEqual([{ profile: watched.id, online: true, last_seen: null }]);
+    expect(events).toMatchObject([{ profile: watched.id, online: true, last_seen: null }]);
   });
 
   it('the list over the socket watches the profiles it lists, but not one in a block, and a later watch list replaces it', async () => {

@@ -11,7 +11,7 @@ import type { PresenceDto } from '@shared/realtime.js';
 import type { AppContext } from '../context.js';
 import { recordLastSeen } from '../modules/users/last-seen.js';
 import type { RealtimeEmitter } from './emitter.js';
-import type { PresenceCounter } from './presence-counter.js';
+import { presenceStamp, type PresenceCounter } from './presence-counter.js';
 import type { PresenceReader } from './types.js';
 
 export class PresenceService implements PresenceReader {
@@ -22,27 +22,29 @@ export class PresenceService implements PresenceReader {
   ) {}
 
   async socketOpened(userId: number): Promise<void> {
-    if (!(await this.counter.opened(userId))) return;
+    const at = await this.counter.opened(userId);
+    if (at === false) return;
     // After a restart 10,000 members come back before anyone watches again: no reads, no encoding.
     if (!this.emitter.mayHavePresenceWatchers(userId)) return;
     const shown = this.shownMember(userId);
-    if (shown) this.emitter.presenceChanged({ profile: userId, online: true, last_seen: iso(shown.lastSeenAt) }, shown.hiddenFrom);
+    if (shown) this.emitter.presenceChanged({ profile: userId, online: true, last_seen: iso(shown.lastSeenAt), at }, shown.hiddenFrom);
   }
 
   async socketClosed(userId: number): Promise<void> {
-    if (await this.counter.closed(userId)) this.wentOffline(userId);
+    const at = await this.counter.closed(userId);
+    if (at !== false) this.wentOffline(userId, undefined, at);
   }
 
   /**
    * The member's last socket anywhere is gone: closed here (now), or swept from a dead node
-   * (lastAliveAt, that node's last heartbeat).
+   * (lastAliveAt, that node's last heartbeat). `at`: the stamp of the count that found it so.
    */
-  wentOffline(userId: number, lastAliveAt = this.ctx.clock.now()): void {
+  wentOffline(userId: number, lastAliveAt = this.ctx.clock.now(), at = presenceStamp()): void {
     recordLastSeen(this.ctx.db, userId, lastAliveAt);
     if (!this.emitter.mayHavePresenceWatchers(userId)) return;
     const shown = this.shownMember(userId);
     // As stored: a later sighting elsewhere (the member came back on another node and left) stays.
-    if (shown) this.emitter.presenceChanged({ profile: userId, online: false, last_seen: iso(shown.lastSeenAt) }, shown.hiddenFrom);
+    if (shown) this.emitter.presenceChanged({ profile: userId, online: false, last_seen: iso(shown.lastSeenAt), at }, shown.hiddenFrom);
   }
 
   /**
@@ -53,10 +55,10 @@ export class PresenceService implements PresenceReader {
   async announce(userIds: number[]): Promise<void> {
     for (let start = 0; start < userIds.length; start += ANNOUNCE_SLICE) {
       const slice = userIds.slice(start, start + ANNOUNCE_SLICE);
-      const online = await this.counter.onlineAmong(slice);
+      const { online, at } = await this.counter.statesOf(slice);
       for (const userId of slice) {
         const shown = this.shownMember(userId);
-        if (shown) this.emitter.presenceChanged({ profile: userId, online: online.has(userId), last_seen: iso(shown.lastSeenAt) }, shown.hiddenFrom);
+        if (shown) this.emitter.presenceChanged({ profile: userId, online: online.has(userId), last_seen: iso(shown.lastSeenAt), at }, shown.hiddenFrom);
       }
     }
   }
@@ -67,10 +69,10 @@ export class PresenceService implements PresenceReader {
     // stored by then (their node stores it before it announces them), and the answer carries it
     // instead of the one from before they left (which the viewer would take as newer news).
     // Invisible members are asked too (a few keys): their state is not shown anyway.
-    const online = await this.counter.onlineAmong(profileIds);
+    const { online, at } = await this.counter.statesOf(profileIds);
     const rows = presenceOf(this.ctx.db).all({ ids: JSON.stringify(profileIds) });
     return rows.map((r) =>
-      r.invisible ? { profile: r.id, online: false, last_seen: null } : { profile: r.id, online: online.has(r.id), last_seen: iso(r.lastSeenAt) },
+      r.invisible ? { profile: r.id, online: false, last_seen: null, at } : { profile: r.id, online: online.has(r.id), last_seen: iso(r.lastSeenAt), at },
     );
   }
 

@@ -27,6 +27,8 @@ export interface ChatProfileDto {
   can_receive_replies: boolean;
   online: boolean;
   last_seen: string | null;
+  /** PresenceDto.at of `online` and `last_seen` when they are live (socket lists; REST with a realtime server) */
+  presence_at?: number;
 }
 
 /** One entry of GET /api/chats.php */

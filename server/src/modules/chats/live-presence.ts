@@ -15,5 +15,6 @@ export async function withLivePresence(ctx: AppContext, profiles: ChatProfileDto
     if (!state) continue;
     profile.online = state.online;
     profile.last_seen = state.last_seen;
+    profile.presence_at = state.at;
   }
 }
