@@ -16,7 +16,7 @@ vi.mock('../api/user.js', () => ({ fetchCurrentUser: vi.fn(async () => null) }))
 const api = await import('../api/chats.js');
 const { createChatSocket } = await import('../api/socket.js');
 const { fetchCurrentUser } = await import('../api/user.js');
-const { startRealtime } = await import('./realtime.js');
+const { startRealtime, watchPresence } = await import('./realtime.js');
 const { markChatRead, removeChat, retryChatMessage, sendChatMessage } = await import('./chat-actions.js');
 const { updateThread, getThread } = await import('./chat-store.js');
 const { mergeStored } = await import('./chat-thread.js');
@@ -1496,5 +1496,40 @@ describe('list entries, counts and the outbox against live frames', () => {
     // Stored: nothing is left to keep. (Still kept, it comes back pending at every reload, and after
     // a day as "Not sent" with Retry, though the peer has it.)
     expect(loadOutbox(ME, Date.now() + OUTBOX_AUTO_SEND_MS)).toEqual([]);
+  });
+
+  it('keeps the presence of an open profile the list does not show live after a catch-up replaces the socket’s watch list', async () => {
+    // A peer whose chat is past the newest 200 listed (or deleted): its profile page is open.
+    const OTHER = 3;
+    // The server as documented: `catch-up` and `chats` make the listed profiles the socket's whole
+    // watch list, `presence:watch` the profiles it names; events reach only the watched profiles.
+    let watched = new Set<number>();
+    await startConnected((event, payload) => {
+      if (event === 'catch-up') {
+        watched = new Set([PEER]);
+        return { ok: true, data: catchUpAnswer({ messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 }) };
+      }
+      if (event === 'presence:watch') {
+        const { profiles } = payload as { profiles: number[] };
+        watched = new Set(profiles);
+        return { ok: true, data: profiles.map((profile) => ({ profile, online: false, last_seen: null, at: 1 })) };
+      }
+      return { ok: true, data: null };
+    });
+    const announce = (online: boolean, at: number) => {
+      if (watched.has(OTHER)) socket.server('presence', { profile: OTHER, online, last_seen: online ? null : '2026-11-30T12:00:00.000Z', at });
+    };
+
+    watchPresence([OTHER]); // ProfileViewPage, or openChat
+    await flush();
+    announce(true, 2);
+    expect(appStore.get(presenceAtom).get(OTHER)).toMatchObject({ online: true });
+
+    // Any catch-up (a reconnect, an `invalidate` of chats) lists the newest chats only.
+    socket.server('invalidate', { resource: 'chats' });
+    await flush();
+    announce(false, 3);
+    await flush();
+    expect(appStore.get(presenceAtom).get(OTHER)).toMatchObject({ online: false, last_seen: '2026-11-30T12:00:00.000Z' });
   });
 });

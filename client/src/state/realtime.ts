@@ -118,6 +118,7 @@ export function startRealtime(): () => void {
   restReached = false;
   catchUpAgain = false;
   newestHeld = 0;
+  watchedBeyondList = [];
   awaitingList = [];
   listsAsked = 0;
   heldHistory.length = 0;
@@ -415,7 +416,10 @@ function applyList(response: ChatsResponse, overSocket: boolean, asked: number):
     hold(Math.max(0, ...response.chats.map((c) => c.last_message?.id ?? 0)));
     heldThrough = newestHeld;
   }
-  if (!overSocket) watchPresence();
+  // The socket's list made its newest 200 profiles the whole watch list: a profile on screen
+  // beyond them is asked for again.
+  const listed = new Set(response.chats.slice(0, PRESENCE_WATCH_MAX).map((c) => c.profile.id));
+  if (!overSocket || watchedBeyondList.some((id) => !listed.has(id))) watchPresence();
 }
 
 async function refreshUser(): Promise<void> {
@@ -787,10 +791,23 @@ export function sendTyping(conversation: number, typing: boolean): boolean {
   return true;
 }
 
-/** Asks for the online state of the profiles in the list (and any extra, e.g. an opened profile). */
-export function watchPresence(extra: number[] = []): void {
+/**
+ * The profiles last watched besides the list (the chat or profile page opened last). Every list
+ * over the socket (each reconnect's catch-up, each `invalidate` of chats) replaces the socket's
+ * watch list with the listed profiles, and a REST list's watch named the list alone: a chat past
+ * the newest 200, a deleted one opened again, or a profile page then kept showing the state of
+ * that moment ("Online" for someone long gone). Kept so each later watch names them again.
+ */
+let watchedBeyondList: number[] = [];
+
+/**
+ * Asks for the online state of the profiles in the list, and of `extra` (an opened chat or
+ * profile), which later watches keep naming until the next `extra`.
+ */
+export function watchPresence(extra?: number[]): void {
+  if (extra) watchedBeyondList = extra;
   if (!socket?.connected) return;
-  const ids = [...new Set([...extra, ...appStore.get(chatEntriesAtom).keys()])].slice(0, PRESENCE_WATCH_MAX);
+  const ids = [...new Set([...watchedBeyondList, ...appStore.get(chatEntriesAtom).keys()])].slice(0, PRESENCE_WATCH_MAX);
   if (ids.length === 0) return;
   socket.timeout(ACK_TIMEOUT_MS).emit('presence:watch', { profiles: ids }, (error, result) => {
     if (error || !result?.ok) return;
