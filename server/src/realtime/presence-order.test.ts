@@ -15,14 +15,14 @@ import { clientId } from '../modules/chats/chat-test-kit.js';
 import { createMember } from '../test/factories.js';
 import { TestClient } from '../test/harness.js';
 import { sharedDatabase, startNode, startPrivateRedis, type PrivateRedis, type ServerNode, type SharedDatabase } from '../test/multi-process.js';
-import { openSlowLink, type SlowLink } from '../test/slow-link.js';
+import { openTcpLink, type TcpLink } from '../test/tcp-link.js';
 import { command, openSocket, sleep, type ClientSocket } from './testing.js';
 
 /** One way, node "slow" <-> Redis: far above what a close takes on the other node. */
 const LINK_DELAY_MS = 200;
 
 let redis: PrivateRedis;
-let link: SlowLink;
+let link: TcpLink;
 let shared: SharedDatabase;
 let slow: ServerNode;
 let fast: ServerNode;
@@ -31,7 +31,7 @@ const sockets: ClientSocket[] = [];
 
 beforeAll(async () => {
   redis = await startPrivateRedis();
-  link = await openSlowLink(redis.port, LINK_DELAY_MS);
+  link = await openTcpLink(redis.port, { delayMs: LINK_DELAY_MS });
   shared = sharedDatabase();
   [slow, fast] = await Promise.all([
     startNode({ databaseFile: shared.file, redisUrl: link.url }),

@@ -1,6 +1,8 @@
 /**
  * A TCP link to a local port that a test can cut and restore: what one server node sees when its
  * own network to Redis fails while the other nodes' does not (a Redis restart cuts every node).
+ * With `delayMs`, every chunk waits that long each way, in order: one node's network to Redis
+ * slower than another's (another zone, a loaded host), as in production.
  */
 import { createServer, connect, type Socket } from 'node:net';
 
@@ -14,7 +16,7 @@ export interface TcpLink {
   close(): Promise<void>;
 }
 
-export async function openTcpLink(targetPort: number): Promise<TcpLink> {
+export async function openTcpLink(targetPort: number, { delayMs = 0 } = {}): Promise<TcpLink> {
   const open = new Set<Socket>();
   const server = createServer((client) => {
     const upstream = connect(targetPort, '127.0.0.1');
@@ -27,8 +29,8 @@ export async function openTcpLink(targetPort: number): Promise<TcpLink> {
         pair.forEach((s) => s.destroy());
       });
     }
-    client.pipe(upstream);
-    upstream.pipe(client);
+    relay(client, upstream, delayMs);
+    relay(upstream, client, delayMs);
   });
   const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const stop = () => {
@@ -46,4 +48,10 @@ export async function openTcpLink(targetPort: number): Promise<TcpLink> {
       if (server.listening) await stop();
     },
   };
+}
+
+/** Same delay for every chunk, so each direction keeps its order. */
+function relay(from: Socket, to: Socket, delayMs: number): void {
+  if (delayMs === 0) from.pipe(to);
+  else from.on('data', (chunk) => setTimeout(() => to.destroyed || to.write(chunk), delayMs));
 }
