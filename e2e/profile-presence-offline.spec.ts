@@ -20,10 +20,16 @@ test('a profile page does not show the member "Online" while the viewer\'s own t
   await expect(card.locator('.chat-presence-online')).toBeVisible({ timeout: 15_000 });
 
   // Sophie's phone loses the network: nothing she hears now says whether James is still there.
+  // Every socket her page opens meanwhile is refused too: in a CI run under load (session 46) the
+  // page stayed connected, presumably over the socket it restarts on the browser's 'offline'
+  // event, which may beat Playwright's emulation (as in chat-flaky.spec.ts, the day-late message).
+  let offline = true;
+  await sophie.page.routeWebSocket(/\/socket\.io\//, (ws) => (offline ? ws.close() : ws.connectToServer()));
   await sophie.context.setOffline(true);
   await expect(card.locator('.chat-presence-online')).toBeHidden({ timeout: 30_000 });
 
   // Back online, James is shown online again.
+  offline = false;
   await sophie.context.setOffline(false);
   await expect(card.locator('.chat-presence-online')).toBeVisible({ timeout: 20_000 });
   await james.context.close();
