@@ -12,7 +12,7 @@ import { userAtom } from './user.js';
 import { applyPeerRead, dropStoredThrough, emptyThread, holdsStored, mergeStored, peerMessagesAfter, trimToNewest, type Thread } from './chat-thread.js';
 import { discardDraft } from './chat-drafts.js';
 import { entryReadThrough, entryWithMessages, keepLiveMarks, listedWithLive } from './live-entries.js';
-import { type ThreadMeta, chatEntriesAtom, chatsLoadedAtom, connectionAtom, conversationProfilesAtom, forgetOpenedChat, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom } from './chats.js';
+import { type Presence, type ThreadMeta, chatEntriesAtom, chatsLoadedAtom, connectionAtom, conversationProfilesAtom, forgetOpenedChat, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom } from './chats.js';
 
 export function selfId(): number | null {
   return appStore.get(userAtom)?.id ?? null;
@@ -144,6 +144,17 @@ export function holdRemoval(profile: number, settled: Promise<unknown>): void {
 }
 
 /**
+ * Takes in presence states (a `presence` event, a watch's answer, a list's entries), each only
+ * where it is the newer one (newerPresence: frames and answers can cross). Returns what is shown.
+ */
+export function takePresence(states: ReadonlyArray<readonly [number, Presence]>): ReadonlyMap<number, Presence> {
+  const shown = new Map(appStore.get(presenceAtom));
+  for (const [profile, state] of states) shown.set(profile, newerPresence(shown.get(profile), state));
+  appStore.set(presenceAtom, shown);
+  return shown;
+}
+
+/**
  * The list as GET /api/chats.php or the socket's `chats` command returned it. `livePresence`: its
  * online states were read after the socket started watching them (the `chats` command), so they
  * replace what the client holds. A REST list's states only fill gaps while the socket is online,
@@ -162,12 +173,12 @@ export function applyChats(response: ChatsResponse, { livePresence = false } = {
   setCounts(response.counts);
 
   const socketOnline = appStore.get(connectionAtom) === 'online';
-  const presence = new Map(appStore.get(presenceAtom));
-  for (const entry of response.chats) {
-    const id = entry.profile.id;
-    if (livePresence || !socketOnline || !presence.has(id)) presence.set(id, newerPresence(presence.get(id), { online: entry.profile.online, last_seen: entry.profile.last_seen, at: entry.profile.presence_at }));
-  }
-  appStore.set(presenceAtom, presence);
+  const heard = appStore.get(presenceAtom);
+  takePresence(
+    response.chats
+      .filter(({ profile }) => livePresence || !socketOnline || !heard.has(profile.id))
+      .map(({ profile }) => [profile.id, { online: profile.online, last_seen: profile.last_seen, at: profile.presence_at }]),
+  );
   applyEntriesToOpenedChats(response.chats);
 
   // Read ticks of opened threads follow the list too (the socket event may have been missed), and

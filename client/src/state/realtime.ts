@@ -8,7 +8,6 @@
 import type { ChatsResponse, CountsDto, MessageDto, SendMessageInput, SyncResponse } from '@shared/api/chats.js';
 import type { CatchUpResponse } from '@shared/realtime.js';
 import { ICEBREAKERS } from '@shared/rules/chat-icebreakers.js';
-import { newerPresence } from '@shared/presence-order.js';
 import { ApiError } from '../api/http.js';
 import { fetchChats, fetchCounts, fetchLikesIfAvailable, fetchMessages, fetchSync, postMessage, postMessagesRead, sendPageHiddenBeacon } from '../api/chats.js';
 import { createChatSocket, type ChatSocket } from '../api/socket.js';
@@ -19,8 +18,8 @@ import { createFallbackPoller, pollIntervalMs, readPollOverride, type FallbackPo
 import { markFailed, mergeStored, removeOutgoing, restoreOutgoing, type ChatMessage, type SendFailure } from './chat-thread.js';
 import { loadOutbox, outboxOf, saveOutbox, waitedTooLong, watchOtherTabs } from './outbox.js';
 import { learnFromRefusal } from './refusal-causes.js';
-import { applyChats, applyMessages, applyOwnStored, applyReadEvent, confirmRead, getThread, selfId, removeConversation, setCounts, setCredits, updateThread, withLaterCredits } from './chat-store.js';
-import { chatEntriesAtom, connectionAtom, openChatAtom, presenceAtom, pushSubscribedAtom, threadsAtom, typingAtom } from './chats.js';
+import { applyChats, applyMessages, applyOwnStored, applyReadEvent, confirmRead, getThread, selfId, removeConversation, setCounts, setCredits, takePresence, updateThread, withLaterCredits } from './chat-store.js';
+import { chatEntriesAtom, connectionAtom, openChatAtom, pushSubscribedAtom, threadsAtom, typingAtom } from './chats.js';
 
 const ACK_TIMEOUT_MS = 10_000;
 const SYNC_PAGE_LIMIT = 20;
@@ -271,10 +270,7 @@ function wireSocket(s: ChatSocket): void {
     appStore.set(typingAtom, next);
   });
   s.on('presence', ({ profile, online, last_seen, at }) => {
-    const shown = appStore.get(presenceAtom);
-    const next = newerPresence(shown.get(profile), { online, last_seen, at });
-    appStore.set(presenceAtom, new Map(shown).set(profile, next));
-    if (!next.online) {
+    if (!takePresence([[profile, { online, last_seen, at }]]).get(profile)!.online) {
       const typing = new Map(appStore.get(typingAtom));
       if (typing.delete(profile)) appStore.set(typingAtom, typing);
     }
@@ -811,8 +807,6 @@ export function watchPresence(extra?: number[]): void {
   if (ids.length === 0) return;
   socket.timeout(ACK_TIMEOUT_MS).emit('presence:watch', { profiles: ids }, (error, result) => {
     if (error || !result?.ok) return;
-    const next = new Map(appStore.get(presenceAtom));
-    for (const p of result.data) next.set(p.profile, newerPresence(next.get(p.profile), { online: p.online, last_seen: p.last_seen, at: p.at }));
-    appStore.set(presenceAtom, next);
+    takePresence(result.data.map((p) => [p.profile, { online: p.online, last_seen: p.last_seen, at: p.at }]));
   });
 }
