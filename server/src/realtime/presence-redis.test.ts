@@ -36,9 +36,9 @@ describe('presence counts across nodes', () => {
     expect(await one.opened(1)).toBeTypeOf('number'); // the stamp of going online
     expect(await two.opened(1)).toBe(false); // already online through node one
     expect(await one.closed(1)).toBe(false); // still on node two
-    expect(await two.onlineAmong([1, 2])).toEqual(new Set([1]));
+    expect((await two.statesOf([1, 2])).online).toEqual(new Set([1]));
     expect(await two.closed(1)).toBeTypeOf('number');
-    expect(await one.onlineAmong([1])).toEqual(new Set());
+    expect((await one.statesOf([1])).online).toEqual(new Set());
   });
 
   it('drops a crashed node’s sockets once its heartbeat expires, and a survivor announces the member offline as of its last beat', async () => {
@@ -49,13 +49,13 @@ describe('presence counts across nodes', () => {
     const doomed = node(undefined, redis.url, () => doomedClock);
     await doomed.counter.opened(7);
     await survivor.opened(8);
-    expect(await survivor.onlineAmong([7, 8])).toEqual(new Set([7, 8]));
+    expect((await survivor.statesOf([7, 8])).online).toEqual(new Set([7, 8]));
 
     doomed.client.disconnect(); // the process is gone: no goodbye, no more heartbeats
     const deadline = Date.now() + 5000;
     while (!swept.some(([id]) => id === 7) && Date.now() < deadline) await sleep(100);
     expect(swept).toEqual([[7, doomedClock]]);
-    expect(await survivor.onlineAmong([7, 8])).toEqual(new Set([8]));
+    expect((await survivor.statesOf([7, 8])).online).toEqual(new Set([8]));
   });
 
   it('a node that stops hands its members over: one who reconnects elsewhere is never announced offline, one who does not is, as of the stop', async () => {
@@ -70,12 +70,12 @@ describe('presence counts across nodes', () => {
     await stopping.handOver();
     // 61 reconnects to the survivor at once, as the client does: not the first socket anywhere.
     expect(await survivor.opened(61)).toBe(false);
-    expect(await survivor.onlineAmong([61, 62])).toEqual(new Set([61, 62]));
+    expect((await survivor.statesOf([61, 62])).online).toEqual(new Set([61, 62]));
 
     const deadline = Date.now() + 5000;
     while (!swept.some(([id]) => id === 62) && Date.now() < deadline) await sleep(100);
     expect(swept).toEqual([[62, stopClock]]);
-    expect(await survivor.onlineAmong([61, 62])).toEqual(new Set([61]));
+    expect((await survivor.statesOf([61, 62])).online).toEqual(new Set([61]));
   });
 
   it('writes its counts back into a Redis that restarted empty', async () => {
@@ -88,11 +88,11 @@ describe('presence counts across nodes', () => {
     await redis.kill();
     await redis.start();
     await sleep(500); // clients reconnect
-    expect(await other.onlineAmong([21])).toEqual(new Set());
+    expect((await other.statesOf([21])).online).toEqual(new Set());
     // Empty after a restart, but nobody swept this node: its members were never announced offline.
     // Still, the other node read them offline until now: they are to be announced online.
     expect(await one.resync()).toEqual({ swept: false, unlisted: [21] });
-    expect(await other.onlineAmong([21])).toEqual(new Set([21]));
+    expect((await other.statesOf([21])).online).toEqual(new Set([21]));
   });
 
   it('a member who left while only this node had lost Redis is not shown online once it is back', async () => {
@@ -109,7 +109,7 @@ describe('presence counts across nodes', () => {
       const deadline = Date.now() + 5000;
       while (cutOff.client.status !== 'ready' && Date.now() < deadline) await sleep(50);
       await cutOff.counter.resync();
-      expect(await other.onlineAmong([31, 32])).toEqual(new Set([32]));
+      expect((await other.statesOf([31, 32])).online).toEqual(new Set([32]));
     } finally {
       await link.close();
     }
@@ -130,7 +130,7 @@ describe('presence counts across nodes', () => {
       await link.restore();
       while (cutOff.client.status !== 'ready' && Date.now() < deadline + 5000) await sleep(50);
       expect(await cutOff.counter.resync()).toEqual({ swept: true, unlisted: [41] });
-      expect(await survivor.onlineAmong([41])).toEqual(new Set([41]));
+      expect((await survivor.statesOf([41])).online).toEqual(new Set([41]));
       // Told once: the next outage starts clean.
       expect(await cutOff.counter.resync()).toEqual({ swept: false, unlisted: [] });
     } finally {

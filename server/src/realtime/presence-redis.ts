@@ -109,10 +109,6 @@ export class RedisPresenceCounter implements PresenceCounter {
     }
   }
 
-  async onlineAmong(userIds: number[]): Promise<Set<number>> {
-    return (await this.statesOf(userIds)).online;
-  }
-
   /** One script for all of them: one moment, so one stamp orders the whole answer. */
   async statesOf(userIds: number[]): Promise<{ online: Set<number>; at: number }> {
     if (userIds.length === 0) return { online: new Set(), at: presenceStamp() };
