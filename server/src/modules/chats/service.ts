@@ -46,7 +46,17 @@ export async function sendMessage(
   const parsed = parseSendInput(input, site);
   if (parsed.profile === sender.id) throw badRequest('invalid_request', { fields: { profile: 'invalid_request' } });
 
-  const content = messageContent(parsed, site);
+  let content: MessageContent;
+  try {
+    content = messageContent(parsed, site);
+  } catch (err) {
+    // A retry of a send stored under rules changed since (a message_length lowered, a gift gone
+    // from the catalogue) is still that send: it went out and was charged, and refused now the
+    // member's tabs marked it "Not sent" beside the message the other side has.
+    const earlier = storedSendOf(ctx.db, sender, site, parsed.profile, parsed.client_id);
+    if (earlier) return replay(ctx, sender.id, earlier);
+    throw err;
+  }
   let stored: StoredSend;
   try {
     stored = await groupCommit(ctx.db).runChecked({
@@ -109,15 +119,9 @@ type SendPlan =
  */
 function checkSend(tx: Db, sender: SenderClaim, site: SiteRow, recipientId: number, clientId: string, content: MessageContent): SendPlan {
   const found = q.findSendContext(tx, site.id, sender.id, recipientId, clientId);
-  // The account as it is now, not as it was when the session or socket began.
-  if (!found || found.senderStatus === 'deleted' || found.senderEpoch !== sender.sessionEpoch) throw unauthenticated();
-  if (found.earlierMessageId !== null) {
-    const earlier = q.findMessageById(tx, found.earlierMessageId);
-    // The client id names a message to someone else: not a retry of this send. Answered as one,
-    // it told that other member of the message again.
-    if (earlier && earlier.conversationId !== found.conversationId) throw badRequest('invalid_request', { fields: { client_id: 'already_used' } });
-    if (earlier) return { message: earlier, duplicate: true };
-  }
+  if (!found || !isCurrentAccount(found, sender)) throw unauthenticated();
+  const earlier = earlierSendIn(tx, found);
+  if (earlier) return { message: earlier, duplicate: true };
 
   if (found.recipientStatus === null) throw notFound();
   if (found.recipientStatus === 'not_confirmed') throw forbidden('recipient_unconfirmed');
@@ -135,6 +139,27 @@ function checkSend(tx: Db, sender: SenderClaim, site: SiteRow, recipientId: numb
     throw paymentRequired('insufficient_credits', { credits: found.balance, credits_version: creditState(tx, sender.id).version, needed: content.cost });
   }
   return { duplicate: false, conversationId, senderHidden: found.senderHidden, balance: found.balance };
+}
+
+/** The account as it is now, not as it was when the session or socket began. */
+function isCurrentAccount(found: q.SendContext, sender: SenderClaim): boolean {
+  return found.senderStatus !== 'deleted' && found.senderEpoch === sender.sessionEpoch;
+}
+
+/** The message this client id already stored to this recipient: the send is a retry. */
+function earlierSendIn(tx: Db, found: q.SendContext): q.MessageRow | undefined {
+  if (found.earlierMessageId === null) return undefined;
+  const earlier = q.findMessageById(tx, found.earlierMessageId);
+  // The client id names a message to someone else: not a retry of this send. Answered as one,
+  // it told that other member of the message again.
+  if (earlier && earlier.conversationId !== found.conversationId) throw badRequest('invalid_request', { fields: { client_id: 'already_used' } });
+  return earlier;
+}
+
+/** For a send the current rules refuse: the message its client id stored before, if any. */
+function storedSendOf(db: Db, sender: SenderClaim, site: SiteRow, recipientId: number, clientId: string): q.MessageRow | undefined {
+  const found = q.findSendContext(db, site.id, sender.id, recipientId, clientId);
+  return found && isCurrentAccount(found, sender) ? earlierSendIn(db, found) : undefined;
 }
 
 /** The writes of a send checkSend allowed: conversation if new, message, charge, both members' rows. */
