@@ -19,7 +19,7 @@ const { fetchCurrentUser } = await import('../api/user.js');
 const { startRealtime, watchPresence } = await import('./realtime.js');
 const { markChatRead, removeChat, retryChatMessage, sendChatMessage } = await import('./chat-actions.js');
 const { updateThread, getThread } = await import('./chat-store.js');
-const { mergeStored } = await import('./chat-thread.js');
+const { canRetry, mergeStored } = await import('./chat-thread.js');
 const { appStore } = await import('./jotai.js');
 const { userAtom } = await import('./user.js');
 const { chatDraftsAtom, draftOf, saveDraft } = await import('./chat-drafts.js');
@@ -690,6 +690,86 @@ describe('the realtime owner', () => {
     socket.connect();
     await flush();
     expect(socket.sends()).toHaveLength(1);
+  });
+
+  it("a send the server fails with its own error goes again by itself, pending all along, with the same client id", async () => {
+    vi.useFakeTimers();
+    let attempts = 0;
+    start((event, payload) => {
+      if (event !== 'message:send') return undefined;
+      attempts += 1;
+      if (attempts <= 2) return { ok: false, error: 'generic', message: 'Something went wrong' };
+      const stored = { ...message(105, ME), client_id: (payload as { client_id: string }).client_id };
+      return { ok: true, data: { message: stored, credits: 9, credits_version: 101, duplicate: false } };
+    });
+    await vi.advanceTimersByTimeAsync(10);
+    socket.connect();
+    await vi.advanceTimersByTimeAsync(10);
+    openThreadWith([message(100, PEER)]);
+    sendChatMessage(PEER, { kind: 'text', body: 'busy server' });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(getThread(PEER)!.outgoing[0]).toMatchObject({ local: 'pending', failure: null });
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(socket.sends()).toHaveLength(2);
+    expect(getThread(PEER)!.outgoing[0]).toMatchObject({ local: 'pending', failure: null });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(storedIds()).toEqual([100, 105]);
+    expect(getThread(PEER)!.outgoing).toEqual([]);
+    expect(new Set(socket.sends().map((s) => s.client_id)).size).toBe(1);
+  });
+
+  it('a send the server keeps failing with its own error shows not sent, with Retry, after 3 more tries', async () => {
+    vi.useFakeTimers();
+    start((event) => (event === 'message:send' ? { ok: false, error: 'generic', message: 'Something went wrong' } : undefined));
+    await vi.advanceTimersByTimeAsync(10);
+    socket.connect();
+    await vi.advanceTimersByTimeAsync(10);
+    openThreadWith([message(100, PEER)]);
+    sendChatMessage(PEER, { kind: 'text', body: 'broken server' });
+    await vi.advanceTimersByTimeAsync(2_000 + 5_000 + 14_000);
+    expect(socket.sends()).toHaveLength(3);
+    expect(getThread(PEER)!.outgoing[0]).toMatchObject({ local: 'pending' });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(socket.sends()).toHaveLength(4);
+    expect(getThread(PEER)!.outgoing[0]).toMatchObject({ local: 'failed', failure: { code: 'generic' } });
+    expect(canRetry(getThread(PEER)!.outgoing[0]!.failure)).toBe(true);
+    // Not sent is the member's to retry: nothing goes by itself any more.
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(socket.sends()).toHaveLength(4);
+  });
+
+  it('a REST fallback the server fails with a 500 while the socket stays up goes again by itself', async () => {
+    vi.useFakeTimers();
+    start(() => undefined);
+    await vi.advanceTimersByTimeAsync(10);
+    socket.connect();
+    await vi.advanceTimersByTimeAsync(10);
+    openThreadWith([message(100, PEER)]);
+    vi.mocked(api.postMessage)
+      .mockRejectedValueOnce(new ApiError(500, 'generic', {}))
+      .mockImplementation(async (input) => ({ message: { ...message(105, ME), client_id: input.client_id }, credits: 9, credits_version: 101, duplicate: false }));
+    sendChatMessage(PEER, { kind: 'text', body: 'rest after a lost ack' });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(getThread(PEER)!.outgoing[0]).toMatchObject({ local: 'pending' });
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(storedIds()).toEqual([100, 105]);
+  });
+
+  it("a send whose REST fallback gets no answer while the socket stays up goes again 30 s later; the proxy's 502 counts as no answer", async () => {
+    vi.useFakeTimers();
+    start(() => undefined);
+    await vi.advanceTimersByTimeAsync(10);
+    socket.connect();
+    await vi.advanceTimersByTimeAsync(10);
+    openThreadWith([message(100, PEER)]);
+    vi.mocked(api.postMessage)
+      .mockRejectedValueOnce(new ApiError(502, 'generic', {}))
+      .mockImplementation(async (input) => ({ message: { ...message(105, ME), client_id: input.client_id }, credits: 9, credits_version: 101, duplicate: false }));
+    sendChatMessage(PEER, { kind: 'text', body: 'servers away' });
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(getThread(PEER)!.outgoing[0]).toMatchObject({ local: 'pending', failure: null });
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(storedIds()).toEqual([100, 105]);
   });
 
   it('an ack that never comes falls back to REST with the same client id', async () => {

@@ -18,6 +18,7 @@ import { createFallbackPoller, pollIntervalMs, readPollOverride, type FallbackPo
 import { markFailed, mergeStored, removeOutgoing, restoreOutgoing, type ChatMessage, type SendFailure } from './chat-thread.js';
 import { loadOutbox, outboxOf, saveOutbox, waitedTooLong, watchOtherTabs } from './outbox.js';
 import { learnFromRefusal } from './refusal-causes.js';
+import { createSendRetries, type SendOutcome, type SendRetries } from './send-retries.js';
 import { applyChats, applyMessages, applyOwnStored, applyReadEvent, confirmRead, getThread, selfId, removeConversation, setCounts, setCredits, takePresence, updateThread, withLaterCredits } from './chat-store.js';
 import { chatEntriesAtom, connectionAtom, openChatAtom, pushSubscribedAtom, threadsAtom, typingAtom } from './chats.js';
 
@@ -28,6 +29,8 @@ const PRESENCE_WATCH_MAX = 200;
 
 let socket: ChatSocket | null = null;
 let poller: FallbackPoller | null = null;
+/** sends the server did not settle, tried again by this tab (send-retries.ts) */
+let sendRetries: SendRetries | null = null;
 let stopped = true;
 /** Bumped on every start, so a socket that connects after a quick stop/start (StrictMode) is dropped. */
 let generation = 0;
@@ -127,6 +130,7 @@ export function startRealtime(): () => void {
   caughtUpConnection = -1;
   caughtUpBefore = false;
   const mine = ++generation;
+  sendRetries = createSendRetries((profile) => void deliver(profile), { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (h) => window.clearTimeout(h as number) });
   const override = pollOverride();
   poller = createFallbackPoller({
     timers: { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (h) => window.clearTimeout(h as number), now: () => Date.now() },
@@ -155,6 +159,8 @@ export function startRealtime(): () => void {
     window.removeEventListener('offline', onBrowserOffline);
     poller?.stop();
     poller = null;
+    sendRetries?.stop();
+    sendRetries = null;
     socket?.close();
     socket = null;
     appStore.set(connectionAtom, 'connecting');
@@ -672,7 +678,8 @@ async function sendInOrder(profile: number): Promise<void> {
       fail(profile, message.key, { code: 'network' });
       continue;
     }
-    await sendOne(profile, message);
+    const outcome = await sendOne(profile, message);
+    if (sendRetries?.afterAttempt(profile, message.key, outcome, socket?.connected === true)) fail(profile, message.key, { code: 'generic' });
     if (getThread(profile)?.outgoing.some((m) => m.key === message.key && m.local === 'pending')) return;
   }
 }
@@ -681,23 +688,24 @@ async function sendInOrder(profile: number): Promise<void> {
  * Sends one outgoing message by whichever road is open: the socket with an ack, or REST while
  * disconnected (or when the ack does not come). Same client id every time: stored once.
  */
-async function sendOne(profile: number, message: ChatMessage): Promise<void> {
+async function sendOne(profile: number, message: ChatMessage): Promise<SendOutcome> {
   const key = message.key;
   const input: SendMessageInput = { profile, client_id: message.client_id, kind: message.kind, body: message.body };
   if (message.gift_id) input.gift_id = message.gift_id;
   // An icebreaker bubble holds its i18n key as body (like the stored message); the server wants the id.
   if (message.kind === 'icebreaker') input.icebreaker_id = ICEBREAKERS.find((i) => i.key === message.body)?.id ?? message.body;
-  if (socket?.connected) {
-    const sent = await sendOverSocket(socket, input);
-    if (sent === 'timeout') await sendOverRest(profile, key, input);
-    else if (sent.ok) {
-      setCredits(sent.credits, sent.creditsVersion);
-      accept(profile, sent.message);
-    }
-    else refuse(profile, key, sent.error, sent.details);
+  if (!socket?.connected) return sendOverRest(profile, key, input);
+  const sent = await sendOverSocket(socket, input);
+  if (sent === 'timeout') return sendOverRest(profile, key, input);
+  if (sent.ok) {
+    setCredits(sent.credits, sent.creditsVersion);
+    accept(profile, sent.message);
+  } else if (sent.error === 'generic') {
+    return 'server_error';
   } else {
-    await sendOverRest(profile, key, input);
+    refuse(profile, key, sent.error, sent.details);
   }
+  return 'settled';
 }
 
 type SocketSend =
@@ -715,16 +723,18 @@ function sendOverSocket(s: ChatSocket, input: SendMessageInput): Promise<SocketS
   });
 }
 
-async function sendOverRest(profile: number, key: string, input: SendMessageInput): Promise<void> {
+async function sendOverRest(profile: number, key: string, input: SendMessageInput): Promise<SendOutcome> {
   try {
     const response = await postMessage(input);
     setCredits(response.credits, response.credits_version);
     accept(profile, response.message);
   } catch (error) {
-    // No answer at all: stays pending and goes again at the next reconnect or poll round.
-    if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) return;
+    // No answer at all, or the proxy's word that the servers are away (send-retries.ts).
+    if (!(error instanceof ApiError) || error.status === 0 || (error.status >= 502 && error.status <= 504)) return 'unanswered';
+    if (error.status >= 500) return 'server_error';
     refuse(profile, key, error.code, error.body);
   }
+  return 'settled';
 }
 
 /**
