@@ -161,6 +161,22 @@ async function startConnected(respond: Responder) {
   await flush();
 }
 
+/**
+ * startConnected() under fake timers, with the thread open: what the owner does later (a send
+ * tried again, a poll round) happens as the test moves the clock.
+ */
+async function startConnectedOnFakeTimers(respond: Responder) {
+  vi.useFakeTimers();
+  start(respond);
+  await vi.advanceTimersByTimeAsync(10);
+  socket.connect();
+  await vi.advanceTimersByTimeAsync(10);
+  openThreadWith([message(100, PEER)]);
+}
+
+/** A REST send's answer: the message stored as `id` with the client id it was sent with. */
+const storedAs = (id: number) => async (input: { client_id: string }) => ({ message: { ...message(id, ME), client_id: input.client_id }, credits: 9, credits_version: 101, duplicate: false });
+
 function openThreadWith(messages: MessageDto[]) {
   updateThread(PEER, (t) => ({ ...mergeStored(t, messages), loaded: true }), CONVERSATION);
 }
@@ -693,19 +709,14 @@ describe('the realtime owner', () => {
   });
 
   it("a send the server fails with its own error goes again by itself, pending all along, with the same client id", async () => {
-    vi.useFakeTimers();
     let attempts = 0;
-    start((event, payload) => {
+    await startConnectedOnFakeTimers((event, payload) => {
       if (event !== 'message:send') return undefined;
       attempts += 1;
       if (attempts <= 2) return { ok: false, error: 'generic', message: 'Something went wrong' };
       const stored = { ...message(105, ME), client_id: (payload as { client_id: string }).client_id };
       return { ok: true, data: { message: stored, credits: 9, credits_version: 101, duplicate: false } };
     });
-    await vi.advanceTimersByTimeAsync(10);
-    socket.connect();
-    await vi.advanceTimersByTimeAsync(10);
-    openThreadWith([message(100, PEER)]);
     sendChatMessage(PEER, { kind: 'text', body: 'busy server' });
     await vi.advanceTimersByTimeAsync(10);
     expect(getThread(PEER)!.outgoing[0]).toMatchObject({ local: 'pending', failure: null });
@@ -719,12 +730,7 @@ describe('the realtime owner', () => {
   });
 
   it('a send the server keeps failing with its own error shows not sent, with Retry, after 3 more tries', async () => {
-    vi.useFakeTimers();
-    start((event) => (event === 'message:send' ? { ok: false, error: 'generic', message: 'Something went wrong' } : undefined));
-    await vi.advanceTimersByTimeAsync(10);
-    socket.connect();
-    await vi.advanceTimersByTimeAsync(10);
-    openThreadWith([message(100, PEER)]);
+    await startConnectedOnFakeTimers((event) => (event === 'message:send' ? { ok: false, error: 'generic', message: 'Something went wrong' } : undefined));
     sendChatMessage(PEER, { kind: 'text', body: 'broken server' });
     await vi.advanceTimersByTimeAsync(2_000 + 5_000 + 14_000);
     expect(socket.sends()).toHaveLength(3);
@@ -739,15 +745,10 @@ describe('the realtime owner', () => {
   });
 
   it('a REST fallback the server fails with a 500 while the socket stays up goes again by itself', async () => {
-    vi.useFakeTimers();
-    start(() => undefined);
-    await vi.advanceTimersByTimeAsync(10);
-    socket.connect();
-    await vi.advanceTimersByTimeAsync(10);
-    openThreadWith([message(100, PEER)]);
+    await startConnectedOnFakeTimers(() => undefined);
     vi.mocked(api.postMessage)
       .mockRejectedValueOnce(new ApiError(500, 'generic', {}))
-      .mockImplementation(async (input) => ({ message: { ...message(105, ME), client_id: input.client_id }, credits: 9, credits_version: 101, duplicate: false }));
+      .mockImplementation(storedAs(105));
     sendChatMessage(PEER, { kind: 'text', body: 'rest after a lost ack' });
     await vi.advanceTimersByTimeAsync(10);
     expect(getThread(PEER)!.outgoing[0]).toMatchObject({ local: 'pending' });
@@ -756,15 +757,10 @@ describe('the realtime owner', () => {
   });
 
   it("a send whose REST fallback gets no answer while the socket stays up goes again 30 s later; the proxy's 502 counts as no answer", async () => {
-    vi.useFakeTimers();
-    start(() => undefined);
-    await vi.advanceTimersByTimeAsync(10);
-    socket.connect();
-    await vi.advanceTimersByTimeAsync(10);
-    openThreadWith([message(100, PEER)]);
+    await startConnectedOnFakeTimers(() => undefined);
     vi.mocked(api.postMessage)
       .mockRejectedValueOnce(new ApiError(502, 'generic', {}))
-      .mockImplementation(async (input) => ({ message: { ...message(105, ME), client_id: input.client_id }, credits: 9, credits_version: 101, duplicate: false }));
+      .mockImplementation(storedAs(105));
     sendChatMessage(PEER, { kind: 'text', body: 'servers away' });
     await vi.advanceTimersByTimeAsync(29_000);
     expect(getThread(PEER)!.outgoing[0]).toMatchObject({ local: 'pending', failure: null });
