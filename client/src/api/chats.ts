@@ -34,15 +34,12 @@ export const fetchCounts = () => api<CountsDto>('/api/counts.php');
 export const setBlocked = (profile: number, blocked: boolean) =>
   api<BlockResponse>('/api/block.php', { method: blocked ? 'POST' : 'DELETE', body: { profile } });
 
-let gifts: Promise<GiftDto[]> | null = null;
-/** The gift catalogue hardly ever changes: loaded once per page life. */
-export function fetchGifts(): Promise<GiftDto[]> {
-  gifts ??= api<GiftDto[]>('/api/gifts.php').catch((error: unknown) => {
-    gifts = null;
-    throw error;
-  });
-  return gifts;
-}
+/**
+ * The gift catalogue with its price now. Not kept for the page's life: the picker asks at each
+ * opening, so a price the operator changed shows before the member is charged it (a few hundred
+ * bytes; the answer is no-store).
+ */
+export const fetchGifts = () => api<GiftDto[]>('/api/gifts.php');
 
 let icebreakers: Promise<IcebreakerDto[]> | null = null;
 export function fetchIcebreakers(): Promise<IcebreakerDto[]> {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -40,6 +40,42 @@ describe('the gift picker after the catalogue failed to load once', () => {
     fetchGifts.mockResolvedValueOnce([ROSE]);
     view.rerender(picker(true));
     expect(await screen.findByTestId('gift-rose')).toBeTruthy();
+    expect(screen.queryByText(chat['chat.loadFailed'])).toBeNull();
+  });
+});
+
+describe('the gift picker keeps its catalogue current', () => {
+  it('a catalogue that failed to load offers Try again, which loads it without closing the sheet', async () => {
+    fetchGifts.mockRejectedValueOnce(new Error('offline'));
+    render(picker(true));
+    const tryAgain = await screen.findByRole('button', { name: chat['chat.tryAgain'] });
+    fetchGifts.mockResolvedValueOnce([ROSE]);
+    fireEvent.click(tryAgain);
+    expect(await screen.findByTestId('gift-rose')).toBeTruthy();
+    expect(screen.queryByText(chat['chat.loadFailed'])).toBeNull();
+    expect(screen.queryByRole('button', { name: chat['chat.tryAgain'] })).toBeNull();
+  });
+
+  it('each opening asks for the catalogue again: a price the operator changed shows without a reload', async () => {
+    fetchGifts.mockResolvedValueOnce([ROSE]);
+    const view = render(picker(true));
+    expect((await screen.findByTestId('gift-rose')).textContent).toContain('5 credits');
+    view.rerender(picker(false));
+    fetchGifts.mockResolvedValueOnce([{ ...ROSE, credits: 8 }]);
+    view.rerender(picker(true));
+    await vi.waitFor(() => expect(screen.getByTestId('gift-rose').textContent).toContain('8 credits'));
+  });
+
+  it('a refresh that fails keeps showing the catalogue it had, with no error', async () => {
+    fetchGifts.mockResolvedValueOnce([ROSE]);
+    const view = render(picker(true));
+    await screen.findByTestId('gift-rose');
+    view.rerender(picker(false));
+    fetchGifts.mockRejectedValueOnce(new Error('offline'));
+    view.rerender(picker(true));
+    await vi.waitFor(() => expect(fetchGifts).toHaveBeenCalledTimes(2));
+    await Promise.resolve();
+    expect(screen.getByTestId('gift-rose')).toBeTruthy();
     expect(screen.queryByText(chat['chat.loadFailed'])).toBeNull();
   });
 });

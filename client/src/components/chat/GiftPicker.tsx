@@ -14,19 +14,40 @@ export function GiftPicker({ open, credits, onClose, onPick }: { open: boolean; 
   const intl = useIntl();
   const [gifts, setGifts] = useState<GiftDto[] | null>(null);
   const [failed, setFailed] = useState(false);
+  /** the member's Try again: asks once more */
+  const [attempt, setAttempt] = useState(0);
 
+  // Each opening asks again: the operator may have changed a price since (the send would be
+  // charged the new one while the sheet showed the old), and a failure of an earlier opening
+  // (offline then) is no longer news. The list held meanwhile stays on screen; a refresh that
+  // fails keeps it, as it was right a moment ago.
   useEffect(() => {
-    if (!open || gifts) return;
-    // Each opening tries again: a failure of an earlier one (offline then) is no longer news.
+    if (!open) return;
+    let current = true;
     setFailed(false);
-    fetchGifts().then(setGifts, () => setFailed(true));
-  }, [open, gifts]);
+    fetchGifts().then(
+      (list) => current && setGifts(list),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, attempt]);
+
+  const loadFailed = failed && !gifts;
 
   return (
     <Modal open={open} title={intl.formatMessage({ id: 'chat.giftTitle' })} onClose={onClose} size="sm">
       <p className="chat-modal-lead">{intl.formatMessage({ id: 'chat.giftLead' })}</p>
       {!gifts && !failed && <Spinner block />}
-      {failed && <p className="chat-notice chat-notice-danger">{intl.formatMessage({ id: 'chat.loadFailed' })}</p>}
+      {loadFailed && (
+        <div className="chat-gift-failed">
+          <p className="chat-notice chat-notice-danger">{intl.formatMessage({ id: 'chat.loadFailed' })}</p>
+          <button type="button" className="btn btn-secondary btn-md" onClick={() => setAttempt((n) => n + 1)}>
+            {intl.formatMessage({ id: 'chat.tryAgain' })}
+          </button>
+        </div>
+      )}
       {gifts && gifts.some((gift) => gift.credits > credits) && <NoCreditsNotice testId="gift-credits" className="chat-gift-credits" onLeave={onClose} />}
       {gifts && (
         <ul className="chat-gift-grid">
