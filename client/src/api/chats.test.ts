@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchLikesIfAvailable } from './chats.js';
+import { fetchGifts, fetchLikesIfAvailable } from './chats.js';
 
 describe('likes before the server has them', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -11,5 +11,18 @@ describe('likes before the server has them', () => {
     expect(await fetchLikesIfAvailable()).toBeNull();
     expect(await fetchLikesIfAvailable()).toBeNull();
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the gift catalogue', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is asked for at each call, so a price changed since the last opening shows', async () => {
+    let price = 5;
+    const fetchMock = vi.fn<typeof fetch>(async () => new Response(JSON.stringify([{ id: 'rose', emoji: '🌹', credits: price }]), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    expect((await fetchGifts())[0]!.credits).toBe(5);
+    price = 8;
+    expect((await fetchGifts())[0]!.credits).toBe(8);
   });
 });
