@@ -130,10 +130,11 @@ export function startRealtime(): () => void {
   caughtUpConnection = -1;
   caughtUpBefore = false;
   const mine = ++generation;
-  sendRetries = createSendRetries((profile) => void deliver(profile), { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (h) => window.clearTimeout(h as number) });
+  const timers = { setTimeout: (fn: () => void, ms: number) => window.setTimeout(fn, ms), clearTimeout: (h: unknown) => window.clearTimeout(h as number) };
+  sendRetries = createSendRetries((profile) => void deliver(profile), timers);
   const override = pollOverride();
   poller = createFallbackPoller({
-    timers: { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (h) => window.clearTimeout(h as number), now: () => Date.now() },
+    timers: { ...timers, now: () => Date.now() },
     startDelayMs: override === null ? 5_000 : Math.min(5_000, override),
     intervalMs: () => pollIntervalMs(appStore.get(pushSubscribedAtom), override),
     poll: pollRound,
