@@ -22,14 +22,19 @@ const START_TIMEOUT_MS = 30_000;
 export interface PrivateServerOptions {
   /** Members seeded beside the demo accounts; the shared server seeds 120. */
   seedMembers?: number;
+  /** A data dir shared with other processes (e2e/two-nodes.ts): its owner removes it, not stop(). */
+  dataDir?: string;
+  /** More environment for the process (REDIS_URL, SEED_ON_START...). */
+  env?: Record<string, string>;
 }
 
 export async function startPrivateServer(options: PrivateServerOptions = {}): Promise<PrivateServer> {
   const port = await freePort();
-  const dataDir = `.tmp/e2e-private-${process.pid}-${port}`;
-  await rm(dataDir, { recursive: true, force: true });
+  const ownData = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? `.tmp/e2e-private-${process.pid}-${port}`;
+  if (ownData) await rm(dataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_MEMBERS: String(options.seedMembers ?? 0), NODE_ENV: 'test' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_MEMBERS: String(options.seedMembers ?? 0), NODE_ENV: 'test', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // Never outlive the test worker, also when it ends without running afterAll.
@@ -59,13 +64,13 @@ export async function startPrivateServer(options: PrivateServerOptions = {}): Pr
       process.removeListener('exit', kill);
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
-      await rm(dataDir, { recursive: true, force: true });
+      if (ownData) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
 
 /** A port nobody listens on now (the OS picks it); the server takes it a moment later. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
