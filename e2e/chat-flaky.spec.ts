@@ -232,3 +232,31 @@ test('a message left pending in a tab that stays open for over a day is not sent
   expect(stored.messages.some((m) => m.body === text), 'stored a day late').toBe(false);
   await b.context.close();
 });
+
+test('a send the server answers with its own error goes out by itself a moment later, never shown as not sent', async ({ browser, baseURL }) => {
+  const b = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.free);
+  // Over REST with poll rounds a minute apart: only the send's own retry can take it out soon.
+  await blockSocket(b.page, 60_000);
+  const firstRound = b.page.waitForRequest('**/api/likes.php');
+  const { conversation } = await conversationWith(b, DEMO_ACCOUNTS.premium.name);
+  await b.page.goto(`/chats/${conversation}`);
+  await expect(b.page.getByTestId('chat-input')).toBeEnabled();
+  // The first poll round (5 s after the page starts; only rounds ask for likes) is over: the next is a minute away.
+  await firstRound;
+
+  let refused = 0;
+  await b.page.route('**/api/messages.php', (route) => {
+    if (route.request().method() !== 'POST' || refused > 0) return route.fallback();
+    refused += 1;
+    return route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"generic","message":"An error has occurred."}' });
+  });
+  const text = uniqueText('Through a busy moment');
+  await sendFromComposer(b.page, text);
+  await expect(bubble(b.page, text)).toHaveAttribute('data-state', /sent|read/, { timeout: 10_000 });
+  expect(refused).toBe(1);
+  await expect(b.page.locator('[data-testid=chat-message][data-state=failed]')).toHaveCount(0);
+
+  const history = (await (await b.request.get(`/api/messages.php?conversation=${conversation}&limit=20`)).json()) as { messages: Array<{ body: string }> };
+  expect(history.messages.filter((m) => m.body === text)).toHaveLength(1);
+  await b.context.close();
+});
