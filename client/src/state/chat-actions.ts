@@ -25,8 +25,10 @@ function applyPage(response: MessagesResponse, older: boolean): number {
         ...merged,
         loaded: true,
         historyCut: response.history_cut,
-        // only the first page and older pages say whether history continues upwards
-        hasMoreBefore: older || !thread.loaded ? response.has_more : merged.hasMoreBefore,
+        // only the first page and older pages say whether history continues upwards; a history
+        // cut lifted since the thread was loaded (the member went premium) has older messages
+        // before what it holds, and the held thread said it had reached its beginning
+        hasMoreBefore: older || !thread.loaded ? response.has_more : merged.hasMoreBefore || (thread.historyCut && !response.history_cut),
         peerLastRead: Math.max(merged.peerLastRead, response.peer_last_read),
         // An opening (not an older page) says where the unread messages begin.
         ...(older ? {} : { openedReadMark: response.last_read, openedNewest: response.messages.at(-1)?.id ?? 0 }),

@@ -94,3 +94,22 @@ describe('a chat no longer on screen', () => {
     expect(getThread(7)!.outgoing.map((m) => m.body)).toEqual(['still on its way']);
   });
 });
+
+describe("a free member's history cut", () => {
+  it('lifted once the member is premium: a chat opened again before it reaches the older messages, and the cut notice goes', async () => {
+    // Opened while free: 10 messages after the 30-day cut, nothing older shown.
+    vi.mocked(api.fetchMessages).mockResolvedValueOnce({ ...page(8, 10_000), messages: page(8, 10_000).messages.slice(0, 10), has_more: false, history_cut: true });
+    await openChat({ conversation: 80 });
+    viewThread(8)();
+    expect(getThread(8)).toMatchObject({ hasMoreBefore: false, historyCut: true });
+
+    // Premium now (paid_user true): the same chat opened again answers its newest page without a cut.
+    vi.mocked(api.fetchMessages).mockResolvedValueOnce({ ...page(8, 10_000), messages: page(8, 10_000).messages.slice(0, 10), has_more: true, history_cut: false });
+    await openChat({ conversation: 80 });
+    expect(getThread(8)).toMatchObject({ historyCut: false, hasMoreBefore: true });
+    vi.mocked(api.fetchMessages).mockResolvedValueOnce({ ...page(8, 9_000), has_more: false });
+    await loadOlderMessages(8);
+    expect(vi.mocked(api.fetchMessages)).toHaveBeenLastCalledWith({ conversation: 80, before: 10_000, limit: PAGE });
+    expect(getThread(8)!.stored).toHaveLength(PAGE + 10);
+  });
+});
