@@ -6,12 +6,12 @@
 import type { MessageKind, MessagesResponse } from '@shared/api/chats.js';
 import { deleteChat, fetchMessages, setBlocked } from '../api/chats.js';
 import { appStore } from './jotai.js';
-import { addOutgoing, markRetrying, mergeStored, newClientId, newestPeerMessageId, newestStoredId, oldestStoredId, removeOutgoing } from './chat-thread.js';
+import { addOutgoing, markRetrying, mergeStored, newClientId, newestPeerMessageId, newestStoredId, oldestStoredId, removeOutgoing, restoreOutgoing } from './chat-thread.js';
 import { getThread, holdRemoval, removeEntry, selfId, setCounts, updateEntry, updateThread } from './chat-store.js';
 import { chatEntriesAtom, forgetOpenedChat, rememberOpenedChat, threadMetaAtom } from './chats.js';
 import { deliver, refreshChats, sendReadMark, sendTyping, watchPresence } from './realtime.js';
 import { countsAtom } from './counts.js';
-import { discardDraft } from './chat-drafts.js';
+import { discardDraft, draftOf, saveDraft } from './chat-drafts.js';
 
 const PAGE_SIZE = 50;
 
@@ -128,9 +128,14 @@ export function setTyping(profile: number, typing: boolean): boolean {
  */
 export async function removeChat(profile: number): Promise<boolean> {
   const shown = newestShownWith(profile);
+  const me = selfId();
+  // Kept until the server answers: a delete that fails (offline, a server error) leaves the chat,
+  // and the member's unsent messages and draft in it are theirs again.
+  const held = getThread(profile);
+  const draft = me === null ? '' : draftOf(me, profile);
   removeEntry(profile);
   forgetOpenedChat(profile);
-  discardDraft(selfId(), profile);
+  discardDraft(me, profile);
   // Up to what the member was shown: a message on its way as they pressed delete stays.
   const request = deleteChat(shown > 0 ? { profile, up_to: shown } : { profile });
   holdRemoval(profile, request);
@@ -141,6 +146,11 @@ export async function removeChat(profile: number): Promise<boolean> {
     if (answer.kept.length > 0) await refreshChats();
     return true;
   } catch {
+    if (held && held.outgoing.length > 0) {
+      updateThread(profile, (t) => held.outgoing.reduce(restoreOutgoing, t), held.conversation);
+      if (held.outgoing.some((m) => m.local === 'pending')) void deliver(profile);
+    }
+    if (me !== null && draft !== '' && draftOf(me, profile) === '') saveDraft(me, profile, draft);
     await refreshChats();
     return false;
   }

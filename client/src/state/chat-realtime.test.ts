@@ -441,6 +441,24 @@ describe('the realtime owner', () => {
     expect(appStore.get(chatEntriesAtom).has(PEER)).toBe(true);
   });
 
+  it('a delete that fails (offline) leaves the chat as it was: its unsent message and its draft are still there', async () => {
+    start(() => undefined);
+    await flush();
+    openThreadWith([message(100, PEER)]);
+    vi.mocked(api.postMessage).mockRejectedValue(new ApiError(0, 'try_later', {}));
+    sendChatMessage(PEER, { kind: 'text', body: 'written on the train' });
+    saveDraft(ME, PEER, 'half-written');
+    await flush();
+    const written = getThread(PEER)!.outgoing[0]!;
+    vi.mocked(api.deleteChat).mockRejectedValue(new ApiError(0, 'try_later', {}));
+
+    expect(await removeChat(PEER)).toBe(false);
+    expect(appStore.get(chatEntriesAtom).has(PEER)).toBe(true);
+    expect(getThread(PEER)?.outgoing.map((m) => [m.client_id, m.local])).toEqual([[written.client_id, 'pending']]);
+    expect(loadOutbox(ME).map((e) => e.message.client_id)).toEqual([written.client_id]);
+    expect(draftOf(ME, PEER)).toBe('half-written');
+  });
+
   it('deletes up to the newest message it shows; a chat the server kept (a message came meanwhile) comes back', async () => {
     await startConnected(() => undefined);
     openThreadWith([message(100, PEER), message(104, PEER)]);
