@@ -138,12 +138,13 @@ export async function removeChat(profile: number): Promise<boolean> {
   discardDraft(me, profile);
   // Up to what the member was shown: a message on its way as they pressed delete stays.
   const request = deleteChat(shown > 0 ? { profile, up_to: shown } : { profile });
-  holdRemoval(profile, request);
+  const arrivedMeanwhile = holdRemoval(profile, request);
   try {
     const answer = await request;
     setCounts(answer.counts);
-    // The chat is back, showing only what came after: the list says so.
-    if (answer.kept.length > 0) await refreshChats();
+    // The chat is back, showing only what came after: the list says so. So it may be when a
+    // message came while the delete was on its way (stored after it, it brought the chat back).
+    if (answer.kept.length > 0 || arrivedMeanwhile()) await refreshChats();
     return true;
   } catch {
     if (held && held.outgoing.length > 0) {

@@ -459,6 +459,31 @@ describe('the realtime owner', () => {
     expect(draftOf(ME, PEER)).toBe('half-written');
   });
 
+  it('a message the peer sends just after the delete was stored, arriving before its answer, brings the chat back here too', async () => {
+    // The server after the delete and the peer's new message: the chat is listed with only that one.
+    const back = { ...entry(message(105, PEER)), num_unread_messages: 1, visible_after: 100 };
+    const withMessage = { total_unread: 1, total_new_likes: 0, badge: 1, version: 30 };
+    let listed: ChatEntryDto[] = [entry(message(100, PEER))];
+    await startConnected((event) => (event === 'chats' ? { ok: true, data: { chats: listed, counts: withMessage } } : undefined));
+    appStore.set(chatEntriesAtom, new Map([[PEER, entry(message(100, PEER))]]));
+    let answer!: () => void;
+    vi.mocked(api.deleteChat).mockReturnValue(new Promise((resolve) => (answer = () => resolve({ removed: [CONVERSATION], kept: [], counts: { ...COUNTS, version: 20 } }))));
+
+    const removal = removeChat(PEER);
+    // Stored after the delete, so the delete removed the chat and the message brought it back;
+    // its frame comes while the delete's answer is still on its way.
+    listed = [back];
+    socket.server('chat:removed', { conversation: CONVERSATION });
+    socket.server('message:new', message(105, PEER), { counts: withMessage });
+    await flush();
+    answer();
+    expect(await removal).toBe(true);
+    await flush();
+    // The badge counts the new message: the list shows where it is.
+    expect(appStore.get(countsAtom).total_unread).toBe(1);
+    expect(appStore.get(chatEntriesAtom).get(PEER)?.last_message?.id).toBe(105);
+  });
+
   it('deletes up to the newest message it shows; a chat the server kept (a message came meanwhile) comes back', async () => {
     await startConnected(() => undefined);
     openThreadWith([message(100, PEER), message(104, PEER)]);

@@ -130,17 +130,23 @@ export function updateEntry(profile: number, change: (entry: ChatEntryDto) => Ch
 
 /**
  * Chats deleted on this device whose DELETE has not been answered yet. A list loaded meanwhile (a
- * reconnect's catch-up, a poll) still holds them and would bring them back on screen.
+ * reconnect's catch-up, a poll) still holds them and would bring them back on screen. `arrived`: a
+ * message in the chat came meanwhile (see holdRemoval).
  */
-const removalsInFlight = new Set<number>();
+const removalsInFlight = new Map<number, { arrived: boolean }>();
 
-/** Marks a chat as being deleted until `settled` (the DELETE request) is done, either way. */
-export function holdRemoval(profile: number, settled: Promise<unknown>): void {
-  removalsInFlight.add(profile);
-  void settled.then(
-    () => removalsInFlight.delete(profile),
-    () => removalsInFlight.delete(profile),
-  );
+/**
+ * Marks a chat as being deleted until `settled` (the DELETE request) is done, either way. Returns
+ * whether a message in it arrived meanwhile: one stored just after the delete brought the chat
+ * back on the server, but the list it called for was read while the hold kept the chat off screen,
+ * so the badge counted a message the list did not show (until the next reconnect).
+ */
+export function holdRemoval(profile: number, settled: Promise<unknown>): () => boolean {
+  const hold = { arrived: false };
+  removalsInFlight.set(profile, hold);
+  const release = () => removalsInFlight.get(profile) === hold && removalsInFlight.delete(profile);
+  void settled.then(release, release);
+  return () => hold.arrived;
 }
 
 /**
@@ -228,6 +234,8 @@ export function applyMessages(messages: readonly MessageDto[]): MessageDto[] {
     byProfile.set(profile, [...(byProfile.get(profile) ?? []), message]);
   }
   for (const [profile, batch] of byProfile) {
+    const removal = removalsInFlight.get(profile);
+    if (removal) removal.arrived = true;
     const thread = getThread(profile);
     const viewed = threadViewers.has(profile);
     if (thread) updateThread(profile, (t) => (viewed ? mergeStored(t, batch) : trimToNewest(mergeStored(t, batch), KEPT_WHILE_UNVIEWED)));
