@@ -1157,6 +1157,24 @@ describe('the realtime owner', () => {
     expect(appStore.get(chatEntriesAtom).has(PEER)).toBe(false);
   });
 
+  it('the chat on screen, deleted on another device while this one polls (no socket), leaves the screen at the next poll round', async () => {
+    vi.useFakeTimers();
+    start(() => undefined);
+    await vi.advanceTimersByTimeAsync(10);
+    openThreadWith([message(100, PEER)]);
+    appStore.set(openChatAtom, PEER);
+    await vi.advanceTimersByTimeAsync(5_200);
+    expect(appStore.get(connectionAtom)).toBe('polling');
+    expect(getThread(PEER)).toBeDefined();
+
+    // Deleted on the phone: the next round's list no longer has it, and it holds nothing to show.
+    vi.mocked(api.fetchChats).mockResolvedValue({ chats: [], counts: COUNTS });
+    vi.mocked(api.fetchMessages).mockResolvedValue({ conversation: CONVERSATION, messages: [], has_more: false, history_cut: false, peer_last_read: 0, last_read: 0, profile: entry(message(100, PEER)).profile, blocked_by_me: false, blocked_me: false, conversation_limit_reached: false });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(appStore.get(chatEntriesAtom).has(PEER)).toBe(false);
+    expect(getThread(PEER)).toBeUndefined();
+  });
+
   it('a chat deleted elsewhere while this page was hidden and offline leaves the screen once the page is shown again', async () => {
     await deletedElsewhereWhileOffline(false);
     expect(getThread(PEER)).toBeDefined();

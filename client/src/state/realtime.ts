@@ -628,6 +628,10 @@ async function pollRound(): Promise<void> {
   const reached = await refreshChats();
   await fetchLikesIfAvailable().catch(() => null);
   await resendPending();
+  // No 'chat:removed' reaches a tab that polls: a chat deleted on another device stayed on screen,
+  // with its history, for as long as the socket stayed down. The round's list says so, as a
+  // reconnect's catch-up does.
+  if (reached && !stopped) await closeOpenChatIfRemoved();
   // Still no socket, but REST answers: the chat works, only later. Saying "offline" there was
   // wrong (messages came in and went out all along); the bar says updates are delayed instead.
   if (!stopped && !socket?.connected) {
