@@ -12,6 +12,7 @@ import { chatEntriesAtom, forgetOpenedChat, rememberOpenedChat, threadMetaAtom }
 import { deliver, refreshChats, sendReadMark, sendTyping, watchPresence } from './realtime.js';
 import { countsAtom } from './counts.js';
 import { discardDraft, draftOf, saveDraft } from './chat-drafts.js';
+import { dropOutboxOf } from './outbox.js';
 
 const PAGE_SIZE = 50;
 
@@ -137,10 +138,12 @@ export async function removeChat(profile: number): Promise<boolean> {
   forgetOpenedChat(profile);
   discardDraft(me, profile);
   // Up to what the member was shown: a message on its way as they pressed delete stays.
+  const startedAt = Date.now();
   const request = deleteChat(shown > 0 ? { profile, up_to: shown } : { profile });
   const arrivedMeanwhile = holdRemoval(profile, request);
   try {
     const answer = await request;
+    if (me !== null) dropOutboxOf(me, profile, startedAt);
     setCounts(answer.counts);
     // The chat is back, showing only what came after: the list says so. So it may be when a
     // message came while the delete was on its way (stored after it, it brought the chat back).

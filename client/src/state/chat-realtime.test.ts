@@ -484,6 +484,20 @@ describe('the realtime owner', () => {
     expect(appStore.get(chatEntriesAtom).get(PEER)?.last_message?.id).toBe(105);
   });
 
+  it("a deleted chat leaves no unsent message of a tab closed since in the outbox: the next page load does not send it and bring the chat back", async () => {
+    await startConnected(() => undefined);
+    // Written offline in a tab that was closed before it went out; this tab started before it.
+    const left = {
+      key: 'closed-tab', client_id: 'closedtab12345678', sender: ME, kind: 'text', body: 'from the closed tab', gift_id: null,
+      created_at: new Date(Date.now() - 60_000).toISOString(), id: null, conversation: CONVERSATION, local: 'pending', failure: null,
+    };
+    localStorage.setItem(`chat-outbox:${ME}`, JSON.stringify([{ profile: PEER, message: left }]));
+    vi.mocked(api.deleteChat).mockResolvedValue({ removed: [CONVERSATION], kept: [], counts: COUNTS });
+
+    expect(await removeChat(PEER)).toBe(true);
+    expect(loadOutbox(ME)).toEqual([]);
+  });
+
   it('deletes up to the newest message it shows; a chat the server kept (a message came meanwhile) comes back', async () => {
     await startConnected(() => undefined);
     openThreadWith([message(100, PEER), message(104, PEER)]);

@@ -99,6 +99,23 @@ function parseEntries(raw: string | null): OutboxEntry[] {
   }
 }
 
+/**
+ * A chat deleted: its entries written before `before` (ms) leave what is stored, also those of a
+ * tab closed since, which no living tab holds (each drops its own with the thread). Left there,
+ * the next page load took the message and sent it, bringing the deleted chat back with it.
+ */
+export function dropOutboxOf(userId: number, profile: number, before: number): void {
+  try {
+    const all = readEntries(userId);
+    const kept = all.filter((e) => e.profile !== profile || Date.parse(e.message.created_at) >= before);
+    if (kept.length === all.length) return;
+    if (kept.length === 0) localStorage.removeItem(KEY_PREFIX + userId);
+    else localStorage.setItem(KEY_PREFIX + userId, JSON.stringify(kept));
+  } catch {
+    // nothing stored
+  }
+}
+
 /** At log-out: nothing of the member's stays on the device. */
 export function clearOutboxes(): void {
   lastWritten = new Map();
