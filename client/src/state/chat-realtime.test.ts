@@ -1300,6 +1300,21 @@ describe('the realtime owner', () => {
     expect(socket.emitted.filter((e) => e.event === 'message:read')).toHaveLength(1);
   });
 
+  it('a block hides the peer\'s presence also when the list after it comes over REST (the socket left the catch-up unanswered)', async () => {
+    start(() => undefined);
+    await flush();
+    socket.connect();
+    await flush();
+    socket.server('presence', { profile: PEER, online: true, last_seen: null, at: 5 });
+    expect(appStore.get(presenceAtom).get(PEER)).toMatchObject({ online: true });
+
+    // The peer blocks the member: the list says so, with no presence, and the server watches them no more.
+    vi.mocked(api.fetchChats).mockResolvedValue({ chats: [{ ...entry(message(100, PEER)), blocked_me: true }], counts: COUNTS });
+    socket.server('invalidate', { resource: 'chats' });
+    await flush();
+    expect(appStore.get(presenceAtom).get(PEER)).toMatchObject({ online: false, last_seen: null });
+  });
+
   it('a block or unblock by the other member closes or opens the composer of a chat already open', async () => {
     let blockedMe = true;
     await startConnected((event) => {

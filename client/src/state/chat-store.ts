@@ -182,7 +182,9 @@ export function applyChats(response: ChatsResponse, { livePresence = false } = {
   const heard = appStore.get(presenceAtom);
   takePresence(
     response.chats
-      .filter(({ profile }) => livePresence || !socketOnline || !heard.has(profile.id))
+      // An entry in a block has no presence to show, whatever was heard before the block: the
+      // server watches that profile no more, so no later event would put "Online" right.
+      .filter(({ profile, blocked_by_me, blocked_me }) => livePresence || !socketOnline || !heard.has(profile.id) || blocked_by_me || blocked_me)
       .map(({ profile }) => [profile.id, { online: profile.online, last_seen: profile.last_seen, at: profile.presence_at }]),
   );
   applyEntriesToOpenedChats(response.chats);
