@@ -1301,10 +1301,7 @@ describe('the realtime owner', () => {
   });
 
   it('a block hides the peer\'s presence also when the list after it comes over REST (the socket left the catch-up unanswered)', async () => {
-    start(() => undefined);
-    await flush();
-    socket.connect();
-    await flush();
+    await startConnected(() => undefined);
     socket.server('presence', { profile: PEER, online: true, last_seen: null, at: 5 });
     expect(appStore.get(presenceAtom).get(PEER)).toMatchObject({ online: true });
 

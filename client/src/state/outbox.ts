@@ -38,9 +38,7 @@ export function saveOutbox(userId: number, entries: readonly OutboxEntry[]): voi
   try {
     // Other tabs' entries stay: those this tab never wrote and does not hold now.
     const others = readEntries(userId).filter((e) => !keys.has(e.message.key) && !previous?.keys.has(e.message.key));
-    const next = [...others, ...entries];
-    if (next.length === 0) localStorage.removeItem(KEY_PREFIX + userId);
-    else localStorage.setItem(KEY_PREFIX + userId, JSON.stringify(next));
+    writeEntries(userId, [...others, ...entries]);
     lastWritten.set(userId, { text, keys });
   } catch {
     // storage full or disabled: the messages stay in memory, as before
@@ -90,6 +88,12 @@ function readEntries(userId: number): OutboxEntry[] {
   }
 }
 
+/** Stores the member's whole outbox (no key at all when it is empty); throws as localStorage does. */
+function writeEntries(userId: number, entries: readonly OutboxEntry[]): void {
+  if (entries.length === 0) localStorage.removeItem(KEY_PREFIX + userId);
+  else localStorage.setItem(KEY_PREFIX + userId, JSON.stringify(entries));
+}
+
 function parseEntries(raw: string | null): OutboxEntry[] {
   try {
     const parsed = raw ? (JSON.parse(raw) as unknown) : [];
@@ -108,9 +112,7 @@ export function dropOutboxOf(userId: number, profile: number, before: number): v
   try {
     const all = readEntries(userId);
     const kept = all.filter((e) => e.profile !== profile || Date.parse(e.message.created_at) >= before);
-    if (kept.length === all.length) return;
-    if (kept.length === 0) localStorage.removeItem(KEY_PREFIX + userId);
-    else localStorage.setItem(KEY_PREFIX + userId, JSON.stringify(kept));
+    if (kept.length < all.length) writeEntries(userId, kept);
   } catch {
     // nothing stored
   }
