@@ -8,7 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freePort } from '../server/src/test/processes.js';
 
 export interface PrivateServer {
   baseURL: string;
@@ -67,16 +67,4 @@ export async function startPrivateServer(options: PrivateServerOptions = {}): Pr
       if (ownData) await rm(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** A port nobody listens on now (the OS picks it); the server takes it a moment later. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }

@@ -1,93 +1,20 @@
 /**
- * Helpers for tests that run the real thing as separate processes: a private redis-server on a
- * free port (never the shared one: channel and key names would collide with other test runs),
+ * Helpers for tests that run the real thing as separate processes (the process plumbing and the
+ * private redis-server are in processes.ts, re-exported here),
  * server processes started with `node --import tsx server/src/main.ts`, and a shared SQLite file
  * prepared in advance.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { openDb, type Db } from '@db/client.js';
 import type { RealtimeStats } from '../realtime/io.js';
 import { insertTestSite } from './factories.js';
 import { tempDir } from './harness.js';
+import { exited, freePort, repoRoot, spawnUntil } from './processes.js';
 
-/** The repository's root folder: servers run from there, and deployment files live under it. */
-export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+export { exited, freePort, repoRoot, startPrivateRedis, type PrivateRedis } from './processes.js';
+
 const SESSION_SECRET = 'multi-process-test-secret-0123456789abcdef';
-
-/** A TCP port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
-/** Spawns a process and resolves once a line of its output matches `ready`; keeps the output for errors. */
-function spawnUntil(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp, timeoutMs: number): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  return new Promise((resolveReady, reject) => {
-    const timer = setTimeout(() => fail(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
-    const fail = (err: Error) => {
-      clearTimeout(timer);
-      child.kill('SIGKILL');
-      reject(new Error(`${command} ${args.join(' ')}: ${err.message}\n${log.slice(-3000)}`));
-    };
-    const onData = (chunk: Buffer) => {
-      log += chunk.toString();
-      if (ready.test(log)) {
-        clearTimeout(timer);
-        resolveReady({ child, output: () => log });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => fail(new Error(`exited with ${code} before it was ready`)));
-  });
-}
-
-/** Resolves once `child` has exited (at once if it already has). */
-export function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((r) => child.once('exit', () => r()));
-}
-
-export interface PrivateRedis {
-  port: number;
-  url: string;
-  /** SIGKILL, like a crash: nothing is saved (it runs without persistence) */
-  kill(): Promise<void>;
-  /** starts it again on the same port */
-  start(): Promise<void>;
-}
-
-/** `port`: a fixed one (tests that must stay within an agreed range), else any free one. */
-export async function startPrivateRedis(port?: number): Promise<PrivateRedis> {
-  port ??= await freePort();
-  let child: ChildProcess | undefined;
-  const start = async () => {
-    ({ child } = await spawnUntil('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], process.env, /Ready to accept connections/, 10_000));
-  };
-  await start();
-  return {
-    port,
-    url: `redis://127.0.0.1:${port}`,
-    async kill() {
-      if (!child) return;
-      child.kill('SIGKILL');
-      await exited(child);
-    },
-    start,
-  };
-}
 
 export interface SharedDatabase {
   dir: string;
