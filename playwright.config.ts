@@ -15,6 +15,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
+  // Removes the data dirs of earlier runs (the shared server's own outlives its run).
+  globalSetup: './e2e/sweep-data-dirs.ts',
   // Per test. Several tests take 23-29 s when this VM runs at half speed (the accessibility scans,
   // the screen tour, sign-up with its 7.75 s of designed retries), and one ran past 30 s in CI.
   // Each step still fails fast on its own expect timeout below.
