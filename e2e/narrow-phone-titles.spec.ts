@@ -12,7 +12,7 @@ const NAMES = ['Eva', 'Mia', 'Lotte', 'Sophie', 'Isabella'];
 
 /**
  * The title's lines (words by the top of their box) when its last line is one word narrower than a
- * third of the line above: a stub the eye stops at. A long last word ("Ein Geschenk | senden") is
+ * third of the line above: a stub the eye stops at. A long last word (pl "Załóż darmowe | konto") is
  * left alone: at that width no other break of the same words avoids it.
  */
 async function stub(title: Locator, text?: string): Promise<string | null> {
@@ -65,6 +65,9 @@ for (const locale of LOCALES) {
     await page.getByRole('button', { name: chatLabel(locale, 'chat.sendGift') }).click();
     await expect(page.locator('.modal-title')).toBeVisible();
     await check('gift sheet', page.locator('.modal-title'));
+    // Short enough for one line beside the close button at 320 px (it took two at 22 px).
+    const giftTitleLines = await page.locator('.modal-title').evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+    expect(giftTitleLines, 'the gift sheet title on one line').toBe(1);
     await page.keyboard.press('Escape');
     await page.locator('.chat-menu .dropdown-toggle').click();
     await page.getByRole('menuitem', { name: chatLabel(locale, 'chat.block') }).click();
