@@ -22,6 +22,26 @@ export async function memberContext(browser: Browser, baseURL: string, account: 
   return { context, page, request: context.request };
 }
 
+/**
+ * A new member, signed up and confirmed (the activation mail's link, from /dev/outbox), logged in
+ * in a browser context of its own. For specs that block or chat on the server the other specs
+ * share: nothing they do reaches the demo accounts' lists.
+ */
+export async function newMember(browser: Browser, baseURL: string, name: string): Promise<Member & { id: number }> {
+  const context = await browser.newContext({ baseURL });
+  const email = `${name.toLowerCase()}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const signup = await context.request.post('/api/signup.php', { data: { email, name, password: `${name}-password`, date_of_birth: '1992-03-03', gender: 'female', seeking: 'both', country: 'GB' } });
+  expect(signup.status(), `sign up ${name}`).toBe(201);
+  const id = ((await signup.json()) as { user: { id: number } }).user.id;
+  const mails = await (await context.request.get('/dev/outbox')).text();
+  const link = mails.split('<article').find((part) => part.includes(email))?.match(/href="([^"]*activate\.php\?token=[^"]+)"/)?.[1];
+  expect(link, `activation link of ${name}`).toBeTruthy();
+  expect((await context.request.get(link!.replace(/&amp;/g, '&'))).ok()).toBe(true);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`[${name}] page error: ${error.message}`));
+  return { context, page, request: context.request, id };
+}
+
 /** The conversation between the caller and the member named `peerName` (seeded for Sophie and James). */
 export async function conversationWith(member: Member, peerName: string): Promise<{ conversation: number; unread: number }> {
   const response = await member.request.get('/api/chats.php');

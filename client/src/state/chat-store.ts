@@ -12,7 +12,7 @@ import { userAtom } from './user.js';
 import { applyPeerRead, dropStoredThrough, emptyThread, holdsStored, mergeStored, peerMessagesAfter, trimToNewest, type Thread } from './chat-thread.js';
 import { discardDraft } from './chat-drafts.js';
 import { entryReadThrough, entryWithMessages, keepLiveMarks, listedWithLive } from './live-entries.js';
-import { type Presence, type ThreadMeta, chatEntriesAtom, chatsLoadedAtom, connectionAtom, conversationProfilesAtom, forgetOpenedChat, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom } from './chats.js';
+import { type Presence, type ThreadMeta, chatEntriesAtom, chatListLoadsAtom, chatsLoadedAtom, connectionAtom, conversationProfilesAtom, forgetOpenedChat, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom } from './chats.js';
 
 export function selfId(): number | null {
   return appStore.get(userAtom)?.id ?? null;
@@ -196,6 +196,7 @@ export function applyChats(response: ChatsResponse, { livePresence = false } = {
     if (thread && entry.peer_last_read > thread.peerLastRead) updateThread(entry.profile.id, (t) => applyPeerRead(t, entry.peer_last_read));
     if (thread && entry.visible_after > 0) updateThread(entry.profile.id, (t) => dropStoredThrough(t, entry.visible_after));
   }
+  appStore.set(chatListLoadsAtom, appStore.get(chatListLoadsAtom) + 1);
 }
 
 /**

@@ -27,6 +27,12 @@ export interface Presence {
 export const chatEntriesAtom = atom<ReadonlyMap<number, ChatEntryDto>>(new Map());
 /** false until GET /api/chats.php answered once (the list shows a spinner on the first load only) */
 export const chatsLoadedAtom = atom(false);
+/**
+ * How many lists were taken in (applyChats): a block or unblock reaches every tab of both members
+ * as a reloaded list (the block's `invalidate`), but no list entry speaks of a chat not begun yet,
+ * or of a profile on screen. Those screens read their own state again with each list.
+ */
+export const chatListLoadsAtom = atom(0);
 
 /**
  * Newest conversation first, by its last message. An entry without one is a free member's chat

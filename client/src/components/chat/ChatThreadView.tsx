@@ -6,7 +6,7 @@ import { ApiError } from '../../api/http.js';
 import { ChatOpenFailed, noAnswer } from './ChatOpenFailed.js';
 import { appStore, useAtomValue, useSetAtom } from '../../state/jotai.js';
 import { userAtom } from '../../state/user.js';
-import { chatEntriesAtom, connectionAtom, conversationProfilesAtom, openChatAtom, threadMetaAtom, threadsAtom, typingAtom, type ConnectionState } from '../../state/chats.js';
+import { chatEntriesAtom, chatListLoadsAtom, connectionAtom, conversationProfilesAtom, openChatAtom, threadMetaAtom, threadsAtom, typingAtom, type ConnectionState } from '../../state/chats.js';
 import { useShownPresence } from '../../state/shown-presence.js';
 import { firstUnreadAtOpen, firstUnreadIn, newestStoredId, peerMessagesAfter, visibleMessages } from '../../state/chat-thread.js';
 import { viewThread } from '../../state/chat-store.js';
@@ -68,6 +68,20 @@ export function ChatThreadView({ target, focusOnOpen = null }: { target: ChatTar
     // targetKey stands for target (a new object each render)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [targetKey, openings]);
+
+  // A chat not begun yet has no list entry, so the list a block or unblock brings to this tab says
+  // nothing of it: it kept its open composer in the blocker's other tab, and in the blocked
+  // member's. It is opened again with each list, which reads its state (or the blocker's refusal).
+  const listLoads = useAtomValue(chatListLoadsAtom);
+  const listLoadsSeen = useRef(listLoads);
+  useEffect(() => {
+    if (listLoads === listLoadsSeen.current) return;
+    listLoadsSeen.current = listLoads;
+    const begun = profileId !== null && (appStore.get(threadsAtom).get(profileId)?.conversation ?? null) !== null;
+    if ('profile' in target && !begun) setOpenings((n) => n + 1);
+    // target stands for targetKey, read when a list comes only
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [listLoads, profileId]);
 
   // An opening that got no answer is tried again when the connection comes back: the chat
   // stayed on "Something went wrong" (or on what it held) until the member went back and in again.
