@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { newMember } from './chat-fixtures.js';
 
 /**
- * A block reaches the screens open elsewhere that no list entry speaks of: a chat not begun yet.
- * New members of their own, so the blocks reach none of the lists the other specs read.
+ * A block reaches the screens open elsewhere that no list entry speaks of: a chat not begun yet,
+ * and a profile. New members of their own, so the blocks reach none of the lists the other specs read.
  */
 test('a chat not begun yet, open in the blocker\'s other tab, shows the block with Unblock live', async ({ browser, baseURL }) => {
   const anna = await newMember(browser, baseURL!, 'Anna');
@@ -30,6 +30,35 @@ test('a chat not begun yet, open in the blocker\'s other tab, shows the block wi
   await notice.getByRole('button', { name: 'Unblock' }).click();
   await expect(notice).toHaveCount(0);
   await expect(input).toBeEnabled();
+
+  await anna.context.close();
+  await ben.context.close();
+});
+
+test('a member blocked while on the blocker\'s profile is shown the notice instead of it, live', async ({ browser, baseURL }) => {
+  const anna = await newMember(browser, baseURL!, 'Anna');
+  const ben = await newMember(browser, baseURL!, 'Ben');
+
+  // Ben looks at Anna's profile, with its Send a message.
+  await ben.page.goto(`/members/${anna.id}`);
+  const card = ben.page.getByTestId('profile-card');
+  await expect(card.getByRole('heading', { name: /Anna/ })).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Send a message' })).toBeVisible();
+
+  // Anna blocks him: the page shows the notice and nothing of her.
+  expect((await anna.request.post('/api/block.php', { data: { profile: ben.id } })).status()).toBe(200);
+  const refused = ben.page.getByTestId('profile-refused');
+  await expect(refused).toHaveAttribute('data-reason', 'blocked');
+  await expect(ben.page.locator('main')).not.toContainText('Anna');
+
+  // A chat with her is refused with the notice.
+  await ben.page.goto(`/members/${anna.id}/chat`);
+  await expect(ben.page.getByTestId('notice-blocked')).toBeVisible();
+  await expect(ben.page.getByTestId('chat-input')).toHaveCount(0);
+
+  // Unblocked, the chat opens without a reload.
+  expect((await anna.request.delete('/api/block.php', { data: { profile: ben.id } })).status()).toBe(200);
+  await expect(ben.page.getByTestId('chat-input')).toBeEnabled();
 
   await anna.context.close();
   await ben.context.close();

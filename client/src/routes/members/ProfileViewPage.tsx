@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { pathFor } from '@shared/routes.js';
@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../components/chat/ConfirmDialog.js';
 import { PresenceText } from '../../components/chat/PresenceText.js';
 import { useAtomValue } from '../../state/jotai.js';
 import { userAtom } from '../../state/user.js';
+import { chatListLoadsAtom } from '../../state/chats.js';
 import { useShownPresence } from '../../state/shown-presence.js';
 import { setChatBlocked } from '../../state/chat-actions.js';
 import { watchPresence } from '../../state/realtime.js';
@@ -51,6 +52,29 @@ export function ProfileViewPage() {
       cancelled = true;
     };
   }, [profileId]);
+
+  // A block by either member reaches this tab as a reloaded list (the block's `invalidate`), which
+  // says nothing of a profile: it is read again with each. A member blocked while looking at the
+  // blocker's profile kept it on screen, with Send a message, until a reload.
+  const listLoads = useAtomValue(chatListLoadsAtom);
+  const listLoadsSeen = useRef(listLoads);
+  useEffect(() => {
+    if (profileId === null || listLoads === listLoadsSeen.current) return;
+    listLoadsSeen.current = listLoads;
+    let cancelled = false;
+    fetchProfile(profileId).then(
+      (answer) => {
+        if (cancelled) return;
+        setLoad({ state: 'shown', answer });
+        if (!answer.blocked_by_me) watchPresence([profileId]);
+      },
+      // No answer (offline) is no news: what is shown stays.
+      (error: unknown) => !cancelled && refusalOf(error) !== 'failed' && setLoad({ state: 'refused', code: refusalOf(error) }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [listLoads, profileId]);
 
   if (load.state === 'loading') {
     return (
