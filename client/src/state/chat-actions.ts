@@ -137,9 +137,11 @@ export async function removeChat(profile: number): Promise<boolean> {
   removeEntry(profile);
   forgetOpenedChat(profile);
   discardDraft(me, profile);
-  // Up to what the member was shown: a message on its way as they pressed delete stays.
+  // Up to what the member was shown: a message on its way as they pressed delete stays. Also when
+  // that is none (0: a free member's chat all past the history cut): without up_to the server hid
+  // everything stored, such a message too.
   const startedAt = Date.now();
-  const request = deleteChat(shown > 0 ? { profile, up_to: shown } : { profile });
+  const request = deleteChat({ profile, up_to: shown });
   const arrivedMeanwhile = holdRemoval(profile, request);
   try {
     const answer = await request;

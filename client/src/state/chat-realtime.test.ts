@@ -510,6 +510,18 @@ describe('the realtime owner', () => {
     expect(appStore.get(chatEntriesAtom).get(PEER)?.last_message?.id).toBe(107);
   });
 
+  it('deletes a chat that shows no message (all past the history cut) up to none shown, not up to everything stored', async () => {
+    await startConnected(() => undefined);
+    // The list shows the free member's old chat without a message; opened, it holds none either.
+    appStore.set(chatEntriesAtom, new Map([[PEER, { ...entry(message(100, PEER)), last_message: null }]]));
+    openThreadWith([]);
+    vi.mocked(api.deleteChat).mockResolvedValue({ removed: [CONVERSATION], kept: [], counts: COUNTS });
+
+    expect(await removeChat(PEER)).toBe(true);
+    // Without up_to the server hid everything stored, also a message that came as it was pressed.
+    expect(api.deleteChat).toHaveBeenCalledWith({ profile: PEER, up_to: 0 });
+  });
+
   it('sends over REST while disconnected, with a client id the server deduplicates', async () => {
     start(() => undefined);
     await flush();

@@ -82,10 +82,12 @@ export type MarkReadInput = z.input<typeof markReadBody>;
 // Strict: with a stray second field ({profile, conversation: 'x'}) one branch used to match and
 // delete while the other field was wrong.
 /**
- * `up_to`: the newest message id the member was shown in that chat. Messages stored after it (one
- * that arrived while they pressed delete) stay visible, so a delete never hides a message unseen.
+ * `up_to`: the newest message id the member was shown in that chat, 0 when none (a free member's
+ * chat whose messages are all past the history cut: those go with the delete). Messages stored
+ * after it (one that arrived while they pressed delete) stay visible, so a delete never hides a
+ * message unseen.
  */
-const deleteUpTo = z.number().int().positive().optional();
+const deleteUpTo = z.number().int().nonnegative().optional();
 export const deleteChatBody = z.union([
   z.strictObject({ conversation: z.number().int().positive(), up_to: deleteUpTo }),
   z.strictObject({ profile: z.number().int().positive(), up_to: deleteUpTo }),

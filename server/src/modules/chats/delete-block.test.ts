@@ -6,6 +6,9 @@ import { createMember } from '../../test/factories.js';
 import { isBlockedEitherWay } from '../blocks/service.js';
 import { creditBalance } from '../credits/ledger.js';
 import { loggedInMember, memberRow, send } from './chat-test-kit.js';
+import { FREE_HISTORY_DAYS } from '@shared/rules/chat-history.js';
+
+const DAY = 86_400_000;
 
 let server: TestServer;
 beforeAll(async () => {
@@ -106,13 +109,43 @@ describe('deleting a chat', () => {
     expect(member(conversation, me.user.id).hiddenBeforeMessageId).toBe(unseen.id);
   });
 
+  it('a free member deleting a chat all past the history cut (up_to 0, shown none) hides the old messages and keeps one that just came', async () => {
+    const me = await loggedInMember(server);
+    const peer = await loggedInMember(server);
+    const realNow = server.clock.now();
+    server.clock.set(realNow - (FREE_HISTORY_DAYS + 10) * DAY);
+    const old = (await send(peer.client, me.user.id, 'long ago')).body.message;
+    server.clock.set(realNow);
+    const conversation = old.conversation;
+    // The list shows the chat with no message: the member was shown none there.
+    expect((await me.client.get('/api/chats.php')).body.chats[0].last_message).toBeNull();
+    // Stored while the member pressed delete: its frame had not reached their screen.
+    const unseen = (await send(peer.client, me.user.id, 'still there?')).body.message;
+
+    const res = await me.client.delete('/api/chat.php', { profile: peer.user.id, up_to: 0 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ removed: [], kept: [conversation], counts: { total_unread: 1 } });
+    const view = await me.client.get(`/api/messages.php?conversation=${conversation}`);
+    expect(view.body).toMatchObject({ history_cut: false, messages: [{ id: unseen.id }] });
+    // The old message went with the delete: premium, which lifts the cut, does not bring it back.
+    server.db.update(users).set({ paidUser: true }).where(eq(users.id, me.user.id)).run();
+    expect((await me.client.get(`/api/messages.php?conversation=${conversation}`)).body.messages.map((m: { id: number }) => m.id)).toEqual([unseen.id]);
+
+    // Nothing came meanwhile: the chat goes, as every delete does.
+    const quiet = await loggedInMember(server);
+    server.clock.set(realNow - (FREE_HISTORY_DAYS + 10) * DAY);
+    const alone = (await send(peer.client, quiet.user.id, 'long ago')).body.message;
+    server.clock.set(realNow);
+    expect((await quiet.client.delete('/api/chat.php', { profile: peer.user.id, up_to: 0 })).body).toMatchObject({ removed: [alone.conversation], kept: [] });
+  });
+
   it('a bad up_to is a 400 naming it, and the chat stays as it was', async () => {
     const me = await loggedInMember(server);
     const peer = await createMember(server.db);
     const conversation = (await send(me.client, peer.id)).body.message.conversation;
     // A message of another of my chats, stored after this chat's newest, and an id no message has.
     const elsewhere = (await send(me.client, (await createMember(server.db)).id)).body.message;
-    for (const up_to of [0, -3, 2.5, 'x', null, elsewhere.id, elsewhere.id + 1000]) {
+    for (const up_to of [-3, 2.5, 'x', null, elsewhere.id, elsewhere.id + 1000]) {
       const res = await me.client.delete('/api/chat.php', { conversation, up_to });
       expect(res.status, JSON.stringify(up_to)).toBe(400);
       expect(Object.keys(res.body.fields)).toEqual(['up_to']);

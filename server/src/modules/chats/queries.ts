@@ -492,6 +492,18 @@ export function hasMessagesBefore(db: Db, conversationId: number, hiddenBefore: 
   return row !== undefined;
 }
 
+/** The newest message of the conversation stored before `since` (a history cut), 0 for none. */
+export function newestMessageBefore(db: Db, conversationId: number, since: number): number {
+  const row = db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), lt(messages.createdAt, since)))
+    .orderBy(desc(messages.id))
+    .limit(1)
+    .get();
+  return row?.id ?? 0;
+}
+
 /** Messages of all visible conversations of a member with id > after, ascending (catch-up). */
 // Every member runs this on each reconnect; after a restart thousands arrive at once.
 const messagesAfterPrepared = preparedOnce((db) =>

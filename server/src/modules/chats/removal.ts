@@ -2,13 +2,17 @@
 import { writeTransaction } from '@db/client.js';
 import type { UserRow } from '@db/schema/index.js';
 import type { DeleteChatResponse } from '@shared/api/chats.js';
+import { historyCutoff } from '@shared/rules/chat-history.js';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import * as q from './queries.js';
 import { countsFor } from './service.js';
 
 export type ChatTarget = ({ conversation: number } | { profile: number }) & {
-  /** the newest message the member was shown there; absent: everything stored so far */
+  /**
+   * the newest message the member was shown there (0: none, all past their history cut); absent:
+   * everything stored so far
+   */
   up_to?: number | undefined;
 };
 
@@ -26,10 +30,15 @@ export function removeChat(ctx: AppContext, user: UserRow, target: ChatTarget): 
     const member = conversation && q.findMember(tx, conversation.id, user.id);
     if (!conversation || !member) throw notFound();
     // An id from another chat would hide this one's messages up to a number that means nothing here.
-    if (target.up_to !== undefined && !q.findMessage(tx, conversation.id, target.up_to)) throw badRequest('invalid_request', { fields: { up_to: 'invalid_request' } });
+    if (target.up_to !== undefined && target.up_to !== 0 && !q.findMessage(tx, conversation.id, target.up_to)) throw badRequest('invalid_request', { fields: { up_to: 'invalid_request' } });
     const newest = member.lastMessageId ?? 0;
+    // What a free member's history cut hides was never shown, yet it is of the chat they delete. A
+    // chat all past the cut shows no message to send as up_to: without one (everything so far), a
+    // message that came as they pressed delete was hidden unseen.
+    const since = historyCutoff(now, user.paidUser);
+    const pastCut = since === null ? 0 : q.newestMessageBefore(tx, conversation.id, since);
     // Never shows again what an earlier delete hid. (An up_to is a message of this chat, so at most its newest.)
-    const hiddenBefore = Math.max(member.hiddenBeforeMessageId, target.up_to ?? newest);
+    const hiddenBefore = Math.max(member.hiddenBeforeMessageId, target.up_to ?? newest, pastCut);
     if (hiddenBefore >= newest) {
       q.updateMember(tx, conversation.id, user.id, { deletedAt: now, hiddenBeforeMessageId: hiddenBefore, unreadCount: 0 });
       return { removed: [conversation.id], kept: [] };
