@@ -1,31 +1,22 @@
 import { expect, test } from '@playwright/test';
-import type { MessageDto } from '../shared/src/api/chats.js';
 import { DEMO_ACCOUNTS, memberContext } from './chat-fixtures.js';
-import { quietChatOf, serveMadeUpHistory } from './made-up-history.js';
+import { longHistoryMessage, quietChatOf, serveMadeUpHistory } from './made-up-history.js';
 
 const TOTAL = 10_000;
 const PAGE = 2_000;
 
 /**
  * A conversation with 10,000 messages: the history is made up (made-up-history.ts, pages of
- * 2,000) so the client's windowing is what is measured. Only a few dozen rows may be in the DOM,
- * and loading older pages must keep the message on screen where it was.
+ * 2,000) so the client's windowing is what is tested. Only a few dozen rows may be in the DOM,
+ * loading older pages must keep the message on screen where it was, and scrolling through the
+ * middle must move the window along with the view. How fast scrolling is, is measured by
+ * `npm run bench -- scroll`, not asserted here: a time limit failed on a loaded machine.
  */
 test('10,000 messages stay windowed and scrolling back keeps the position', async ({ browser, baseURL }) => {
   const james = await memberContext(browser, baseURL!, DEMO_ACCOUNTS.premium);
   const entry = await quietChatOf(james);
   const me = (await (await james.request.get('/api/user.php')).json()) as { user: { id: number } };
-  const start = Date.UTC(2025, 0, 1);
-  const message = (id: number): MessageDto => ({
-    id,
-    conversation: entry.conversation,
-    sender: id % 3 === 0 ? me.user.id : entry.profile.id,
-    client_id: `long-history-${id}`,
-    kind: 'text',
-    body: id % 7 === 0 ? `Message ${id}: a longer one that wraps over a few lines so that rows have different heights, as real chats do.` : `Message ${id}`,
-    gift_id: null,
-    created_at: new Date(start + id * 20 * 60_000).toISOString(),
-  });
+  const message = (id: number) => longHistoryMessage(entry, me.user.id, id);
 
   // An older page is answered only when the test lets it go (below): the screen is measured while
   // its request is open. A fixed delay here let a starved test process measure after the page had
@@ -94,15 +85,32 @@ test('10,000 messages stay windowed and scrolling back keeps the position', asyn
   expect(ids.length).toBeLessThan(80);
   expect(Math.max(...ids)).toBeLessThan(8_000);
 
-  // Scrolling stays cheap: 60 scroll steps through the middle in well under a few seconds.
-  const elapsed = await scroller.evaluate(async (el) => {
-    const t0 = performance.now();
+  // Scrolling through the middle moves the window along: after 60 steps of 400 px (a frame each,
+  // as a flick would) the rows shown are later ones, still only a window of them, and they are the
+  // rows in view, not blank space where the window was left behind. No time limit: how fast this
+  // is, is measured by `npm run bench -- scroll` (a limit here failed on a loaded machine).
+  const before = Math.max(...ids);
+  await scroller.evaluate(async (el) => {
     for (let i = 0; i < 60; i++) {
       el.scrollTop += 400;
       await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
     }
-    return performance.now() - t0;
   });
-  expect(elapsed).toBeLessThan(4_000);
+  // The window follows the scroll events, which a loaded machine renders a few frames late: polled.
+  await expect.poll(async () => Math.min(...(await windowIds())), { message: 'the rendered window moved on with the scroll' }).toBeGreaterThan(before);
+  expect(await rows.count()).toBeLessThan(80);
+  // What the member sees: the middle of the list shows a message row, and rows within its box.
+  const inView = () =>
+    scroller.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const atCentre = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)?.closest('.chat-row');
+      const visible = [...el.querySelectorAll('[data-testid=chat-message]')].filter((row) => {
+        const r = row.getBoundingClientRect();
+        return r.bottom > box.top && r.top < box.bottom;
+      });
+      return { centreIsRow: atCentre != null && el.contains(atCentre), visible: visible.length };
+    });
+  await expect.poll(async () => (await inView()).centreIsRow, { message: 'a row at the middle of the list, not blank space' }).toBe(true);
+  expect((await inView()).visible).toBeGreaterThan(3);
   await james.context.close();
 });
