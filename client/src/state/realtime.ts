@@ -4,76 +4,38 @@
  * re-send unacknowledged messages with their client ids), and polls REST while the socket is
  * down. Components never see the socket: they call state/chat-actions.ts, which asks this module
  * for a transport. Correctness never rests on Socket.IO connection-state recovery.
+ *
+ * Its parts: where the next catch-up starts (catch-up-mark.ts), the sends (realtime-sends.ts), the
+ * socket's commands with their acks (socket-commands.ts), the presence watch list
+ * (presence-watch.ts), peers shown typing (typing-shown.ts) and the outbox kept across pages
+ * (keep-outbox.ts).
  */
-import type { ChatsResponse, CountsDto, MessageDto, SendMessageInput, SyncResponse } from '@shared/api/chats.js';
-import type { CatchUpResponse } from '@shared/realtime.js';
-import { ICEBREAKERS } from '@shared/rules/chat-icebreakers.js';
+import type { ChatsResponse, MessageDto, SyncResponse } from '@shared/api/chats.js';
 import { ApiError } from '../api/http.js';
-import { fetchChats, fetchCounts, fetchLikesIfAvailable, fetchMessages, fetchSync, postMessage, postMessagesRead, sendPageHiddenBeacon } from '../api/chats.js';
+import { fetchChats, fetchCounts, fetchLikesIfAvailable, fetchMessages, fetchSync, postMessagesRead, sendPageHiddenBeacon } from '../api/chats.js';
 import { createChatSocket, type ChatSocket } from '../api/socket.js';
 import { fetchCurrentUser } from '../api/user.js';
 import { appStore } from './jotai.js';
 import { userAtom } from './user.js';
 import { createFallbackPoller, pollIntervalMs, readPollOverride, type FallbackPoller } from './chat-poller.js';
-import { markFailed, mergeStored, removeOutgoing, restoreOutgoing, type ChatMessage, type SendFailure } from './chat-thread.js';
-import { loadOutbox, outboxOf, saveOutbox, waitedTooLong, watchOtherTabs } from './outbox.js';
-import { learnFromRefusal } from './refusal-causes.js';
-import { createSendRetries, type SendOutcome, type SendRetries } from './send-retries.js';
-import { applyChats, applyMessages, applyOwnStored, applyReadEvent, confirmRead, getThread, selfId, removeConversation, setCounts, setCredits, takePresence, updateThread, withLaterCredits } from './chat-store.js';
-import { chatEntriesAtom, connectionAtom, openChatAtom, pushSubscribedAtom, threadsAtom, typingAtom } from './chats.js';
+import { applyChats, applyMessages, applyReadEvent, confirmRead, getThread, selfId, removeConversation, setCounts, setCredits, takePresence, withLaterCredits } from './chat-store.js';
+import { chatEntriesAtom, connectionAtom, openChatAtom, pushSubscribedAtom } from './chats.js';
+import * as mark from './catch-up-mark.js';
+import { keepOutboxOf } from './keep-outbox.js';
+import { forgetWatched, watchAfterList, watchPresenceOn } from './presence-watch.js';
+import { createSends } from './realtime-sends.js';
+import { catchUpOverSocket, chatsOverSocket, readMarkOverSocket, syncOverSocket } from './socket-commands.js';
+import { showTyping, stopTypingOf } from './typing-shown.js';
 
-const ACK_TIMEOUT_MS = 10_000;
 const SYNC_PAGE_LIMIT = 20;
-const TYPING_SHOWN_MS = 6_000;
-const PRESENCE_WATCH_MAX = 200;
 
 let socket: ChatSocket | null = null;
 let poller: FallbackPoller | null = null;
-/** sends the server did not settle, tried again by this tab (send-retries.ts) */
-let sendRetries: SendRetries | null = null;
+/** The member's messages on their way: over the socket while it is connected, else REST. */
+const sends = createSends(() => socket, show);
 let stopped = true;
 /** Bumped on every start, so a socket that connects after a quick stop/start (StrictMode) is dropped. */
 let generation = 0;
-/**
- * Newest message id applied from the event stream (socket, sync) or the first list: where the next
- * catch-up starts unless resumeFrom says otherwise.
- */
-let newestHeld = 0;
-/**
- * When newestHeld moved, over the last HELD_HISTORY_MS (the first entry may be older: it is what
- * was held when the window begins). After a Redis outage, catch-up starts from what was held
- * before the outage began: during it, frames relayed through Redis were lost while later ones
- * from this node still arrived and moved newestHeld past them. After a lost connection it starts
- * from what was held LATE_FRAME_MARGIN_MS before the server was last heard (resumeAfterLoss).
- */
-const heldHistory: Array<{ at: number; id: number }> = [];
-const HELD_HISTORY_MS = 15 * 60_000;
-/** The outage is measured by the node from when it noticed it; frames may have been lost a little before. */
-const OUTAGE_MARGIN_MS = 30_000;
-/**
- * How late a message's frame may come after the frame of a later id. Ids follow commit order, but
- * each node publishes its own commits: one stored on a node whose event loop is busy (a turn of
- * 9.8 s was measured once, 10,000 catch-ups arriving together) reaches the member after a later
- * one from another node, or from the member's own node, which needs no Redis. A connection lost
- * in between loses the earlier frame, and a catch-up after the later id skips it. The group
- * commit's wait comes before the id is given, and a publish Redis does not take is lost, not
- * delayed (the publisher fails fast; an outage has its own rewind). Three times the longest turn
- * measured.
- */
-export const LATE_FRAME_MARGIN_MS = 30_000;
-/**
- * Every message this member may see with an id up to this one is held. Moved by pages of messages
- * read from such a point (a database read misses none before its newest), by the first list, and
- * when a connection is lost, to what was held LATE_FRAME_MARGIN_MS before it was last heard.
- */
-let heldThrough = 0;
-/**
- * Where the next catch-up or poll round starts when newestHeld may be past a gap (a lost
- * connection, a Redis outage, a catch-up that stopped at its page limit); null: from newestHeld.
- * `resumeVersion`, bumped by each reason, tells a catch-up that ends later that it does not cover it.
- */
-let resumeFrom: number | null = null;
-let resumeVersion = 0;
 /** When the server was last heard on the socket (any packet, or Engine.IO's ping): alive until then. */
 let lastHeardAt = 0;
 /** Counts the socket's connections; `caughtUpConnection` is the last one whose catch-up completed. */
@@ -119,19 +81,16 @@ export function startRealtime(): () => void {
   stopped = false;
   restReached = false;
   catchUpAgain = false;
-  newestHeld = 0;
-  watchedBeyondList = [];
+  mark.forgetHeld();
+  forgetWatched();
   awaitingList = [];
   listsAsked = 0;
-  heldHistory.length = 0;
-  heldThrough = 0;
-  resumeFrom = null;
   lastHeardAt = 0;
   caughtUpConnection = -1;
   caughtUpBefore = false;
   const mine = ++generation;
   const timers = { setTimeout: (fn: () => void, ms: number) => window.setTimeout(fn, ms), clearTimeout: (h: unknown) => window.clearTimeout(h as number) };
-  sendRetries = createSendRetries((profile) => void deliver(profile), timers);
+  sends.start(timers);
   const override = pollOverride();
   poller = createFallbackPoller({
     timers: { ...timers, now: () => Date.now() },
@@ -160,37 +119,10 @@ export function startRealtime(): () => void {
     window.removeEventListener('offline', onBrowserOffline);
     poller?.stop();
     poller = null;
-    sendRetries?.stop();
-    sendRetries = null;
+    sends.stop();
     socket?.close();
     socket = null;
     appStore.set(connectionAtom, 'connecting');
-  };
-}
-
-/**
- * Brings back the member's unsent messages of an earlier page (pending ones go out with the next
- * catch-up or poll round, with their first client id) and saves them whenever they change.
- * Returns the unsubscribe.
- */
-function keepOutboxOf(userId: number | null): () => void {
-  if (userId === null) return () => undefined;
-  for (const { profile, message } of loadOutbox(userId)) updateThread(profile, (t) => restoreOutgoing(t, message), message.conversation);
-  // Recorded at once as what this page holds: saveOutbox skips writing an empty outbox over a key
-  // the page never wrote, so a restored message sent later stayed stored, pending at every reload.
-  saveOutbox(userId, outboxOf(appStore.get(threadsAtom).values()));
-  const unsubscribe = appStore.sub(threadsAtom, () => saveOutbox(userId, outboxOf(appStore.get(threadsAtom).values())));
-  // Refused messages another tab is done with (removed, or retried and stored, whose stored copy
-  // comes as the frame of one's own message does). Pending ones stay: they go out from here too,
-  // under the same client id, and the server stores them once.
-  const unwatch = watchOtherTabs(userId, (keys) => {
-    for (const thread of appStore.get(threadsAtom).values()) {
-      for (const message of thread.outgoing) if (message.local === 'failed' && keys.has(message.key)) updateThread(thread.profile, (t) => removeOutgoing(t, message.key));
-    }
-  });
-  return () => {
-    unsubscribe();
-    unwatch();
   };
 }
 
@@ -240,7 +172,8 @@ function wireSocket(s: ChatSocket): void {
     void catchUp();
   });
   s.on('disconnect', (reason) => {
-    resumeAfterLoss();
+    // A connection whose own catch-up never completed proves nothing (catch-up-mark.ts).
+    mark.resumeAfterLoss(caughtUpConnection === connection ? lastHeardAt : null);
     socketDown();
     // Closed by the server, which Socket.IO does not retry: the session was replaced (a log-in in
     // another tab of this browser) or ended. One attempt now: a new session of this member is live
@@ -265,26 +198,13 @@ function wireSocket(s: ChatSocket): void {
   s.on('message:read', ({ conversation, reader, message, unread }) => applyReadEvent(conversation, reader, message, unread));
   s.on('chat:removed', ({ conversation }) => removeConversation(conversation));
   s.on('counts', setCounts);
-  s.on('typing', ({ profile, typing }) => {
-    const next = new Map(appStore.get(typingAtom));
-    if (typing) {
-      const until = Date.now() + TYPING_SHOWN_MS;
-      next.set(profile, until);
-      // The stop may never come (once either member blocks the other the server drops it), and the
-      // chat list redraws its times once a minute: it said "typing…" for up to a minute after.
-      window.setTimeout(() => endTyping(profile, until), TYPING_SHOWN_MS);
-    } else next.delete(profile);
-    appStore.set(typingAtom, next);
-  });
+  s.on('typing', ({ profile, typing }) => showTyping(profile, typing));
   s.on('presence', ({ profile, online, last_seen, at }) => {
-    if (!takePresence([[profile, { online, last_seen, at }]]).get(profile)!.online) {
-      const typing = new Map(appStore.get(typingAtom));
-      if (typing.delete(profile)) appStore.set(typingAtom, typing);
-    }
+    if (!takePresence([[profile, { online, last_seen, at }]]).get(profile)!.online) stopTypingOf([profile]);
   });
   s.on('invalidate', ({ resource, down_ms }) => {
     if (resource === 'chats') {
-      if (down_ms !== undefined) rewindForOutage(down_ms);
+      if (down_ms !== undefined) mark.rewindForOutage(down_ms);
       void catchUp();
     }
     if (resource === 'user') void refreshUser();
@@ -292,61 +212,9 @@ function wireSocket(s: ChatSocket): void {
   });
 }
 
-/** Ends `profile`'s typing shown until `until`, unless a later typing event renewed it. */
-function endTyping(profile: number, until: number): void {
-  if (appStore.get(typingAtom).get(profile) !== until) return;
-  const next = new Map(appStore.get(typingAtom));
-  next.delete(profile);
-  appStore.set(typingAtom, next);
-}
-
-/** Moves newestHeld up to `id` and notes when (heldHistory). */
-function hold(id: number): void {
-  if (id <= newestHeld) return;
-  newestHeld = id;
-  const now = Date.now();
-  heldHistory.push({ at: now, id });
-  while (heldHistory.length > 1 && heldHistory[1]!.at <= now - HELD_HISTORY_MS) heldHistory.shift();
-}
-
-/**
- * After a Redis outage of `downMs`: the next catch-up starts from what was held before it began
- * (messages held already come again and are merged by id), and a frame that was due then may
- * have come late (LATE_FRAME_MARGIN_MS). An outage longer than the history goes back as far as
- * it reaches.
- */
-function rewindForOutage(downMs: number): void {
-  const before = Date.now() - downMs - OUTAGE_MARGIN_MS - LATE_FRAME_MARGIN_MS;
-  const entry = heldHistory.findLast((e) => e.at <= before) ?? heldHistory[0];
-  if (entry && entry.id > 0) resumeNoLaterThan(entry.id);
-}
-
-/**
- * The connection is lost, and with it any frame still on its way: one for a message stored just
- * before a later one that came (LATE_FRAME_MARGIN_MS). What was held that long before the server
- * was last heard is whole, so the catch-up starts there (the messages after it that are held
- * already come again and are merged by id). Counted from when it was last heard, not from now: a
- * connection that died silently is noticed only when a ping fails to come, up to 45 s later.
- * A connection whose own catch-up never completed proves nothing: a message stored before it
- * joined the member's room reached it neither live nor by that catch-up.
- */
-function resumeAfterLoss(): void {
-  if (caughtUpConnection === connection) {
-    const bound = lastHeardAt - LATE_FRAME_MARGIN_MS;
-    heldThrough = Math.max(heldThrough, heldHistory.findLast((e) => e.at <= bound)?.id ?? 0);
-  }
-  resumeNoLaterThan(heldThrough);
-}
-
-/** A reason to go back: a catch-up running now (its read may predate it) leaves resumeFrom set. */
-function resumeNoLaterThan(id: number): void {
-  resumeVersion++;
-  if (id < (resumeFrom ?? newestHeld)) resumeFrom = id;
-}
-
 /** Applies stored messages from the event stream (socket, sync), and holds them. */
 function receive(messages: readonly MessageDto[]): void {
-  for (const message of messages) hold(message.id);
+  for (const message of messages) mark.hold(message.id);
   show(messages);
 }
 
@@ -370,10 +238,7 @@ let listsAsked = 0;
 /** Applies stored messages; a conversation the client does not know yet reloads the list first. */
 function show(messages: readonly MessageDto[]): void {
   // A peer's message ends their typing indicator.
-  const typing = new Map(appStore.get(typingAtom));
-  let typingChanged = false;
-  for (const message of messages) typingChanged = typing.delete(message.sender) || typingChanged;
-  if (typingChanged) appStore.set(typingAtom, typing);
+  stopTypingOf(messages.map((message) => message.sender));
 
   const unknown = applyMessages(messages);
   if (unknown.length === 0) return;
@@ -404,7 +269,7 @@ export async function refreshChats(trySocket = true): Promise<boolean> {
 
 /**
  * Shows a loaded list. The socket's answer (`overSocket`) also made the listed profiles this
- * socket's presence watch list; after a REST load the client asks for that itself.
+ * socket's presence watch list; after a REST load the client asks for that itself (presence-watch.ts).
  */
 function applyList(response: ChatsResponse, overSocket: boolean, asked: number): void {
   applyChats(response, { livePresence: overSocket });
@@ -415,14 +280,8 @@ function applyList(response: ChatsResponse, overSocket: boolean, asked: number):
     awaitingList = awaitingList.filter((w) => unplaced.has(w.message.id) && w.since >= asked);
   }
   // First load: the list's newest message is where catch-up starts (nothing older is held).
-  if (newestHeld === 0) {
-    hold(Math.max(0, ...response.chats.map((c) => c.last_message?.id ?? 0)));
-    heldThrough = newestHeld;
-  }
-  // The socket's list made its newest 200 profiles the whole watch list: a profile on screen
-  // beyond them is asked for again.
-  const listed = new Set(response.chats.slice(0, PRESENCE_WATCH_MAX).map((c) => c.profile.id));
-  if (!overSocket || watchedBeyondList.some((id) => !listed.has(id))) watchPresence();
+  if (!mark.holdsAny()) mark.holdFirstList(Math.max(0, ...response.chats.map((c) => c.last_message?.id ?? 0)));
+  watchAfterList(socket, response, overSocket);
 }
 
 async function refreshUser(): Promise<void> {
@@ -434,14 +293,6 @@ async function refreshUser(): Promise<void> {
   }
 }
 
-/** Where the next catch-up starts, and whether from there it misses nothing before (see heldThrough). */
-function catchUpStart(): { from: number; version: number; whole: boolean; fromNothing: boolean } {
-  const from = resumeFrom ?? newestHeld;
-  // A member who held no message when the page loaded, and holds some now, asks for all of theirs:
-  // no more than came since (the catch-up command answers no messages for 0).
-  return { from, version: resumeVersion, whole: from <= heldThrough, fromNothing: from === 0 && newestHeld > 0 };
-}
-
 /**
  * Everything missed since `from`: loops while the server says there is more, each page after the
  * last one (not after newestHeld: a frame that arrives meanwhile is newer than the pages still to
@@ -449,7 +300,7 @@ function catchUpStart(): { from: number; version: number; whole: boolean; fromNo
  * up and `trySocket` (cheap for the server when every member reconnects at once), else REST.
  * True when the last page came; at the page limit the next catch-up goes on from there.
  */
-async function syncFrom(start: ReturnType<typeof catchUpStart>, trySocket: boolean, first?: SyncResponse): Promise<boolean> {
+async function syncFrom(start: mark.CatchUpStart, trySocket: boolean, first?: SyncResponse): Promise<boolean> {
   let after = start.from;
   for (let page = first ? -1 : 0; page < SYNC_PAGE_LIMIT; page++) {
     const response = first && page < 0 ? first : ((trySocket && socket?.connected ? await syncOverSocket(socket, after) : null) ?? (await fetchSync(after)));
@@ -458,7 +309,7 @@ async function syncFrom(start: ReturnType<typeof catchUpStart>, trySocket: boole
     if (!response.has_more || response.messages.length === 0) return true;
     after = response.messages.at(-1)!.id;
   }
-  if (resumeVersion === start.version) resumeFrom = after;
+  mark.stoppedAtPageLimit(start, after);
   return false;
 }
 
@@ -468,14 +319,9 @@ async function syncFrom(start: ReturnType<typeof catchUpStart>, trySocket: boole
  * no message yet.
  */
 async function syncFromDatabase(trySocket = true): Promise<void> {
-  const start = catchUpStart();
+  const start = mark.catchUpStart();
   if (start.from === 0 && !start.fromNothing) return;
-  if (await syncFrom(start, trySocket)) caughtUp(start);
-}
-
-/** A catch-up from `start` got to the end: nothing held is past a gap any more (unless a new reason came). */
-function caughtUp(start: ReturnType<typeof catchUpStart>): void {
-  if (resumeVersion === start.version) resumeFrom = null;
+  if (await syncFrom(start, trySocket)) mark.caughtUp(start);
 }
 
 /** Shows one page of missed messages, read after `after`. */
@@ -483,30 +329,10 @@ function applySyncPage(response: SyncResponse, after: number): void {
   setCounts(response.counts);
   // Sends made elsewhere while this tab was away told their balance to the rooms it was not in.
   setCredits(response.credits, response.credits_version);
-  if (response.messages.length > 0) receive(response.messages);
-  // Read from a point with nothing missing before it, the page leaves nothing missing before its newest.
-  if (after <= heldThrough && response.messages.length > 0) heldThrough = Math.max(heldThrough, response.messages.at(-1)!.id);
-}
-
-/** The socket `sync` command; null when it was not answered, so the caller falls back to REST. */
-function syncOverSocket(s: ChatSocket, after: number): Promise<SyncResponse | null> {
-  return new Promise((resolve) => {
-    s.timeout(ACK_TIMEOUT_MS).emit('sync', { after }, (error, result) => resolve(!error && result?.ok ? result.data : null));
-  });
-}
-
-/** The socket `catch-up` command; null when it was not answered, so the caller falls back to REST. */
-function catchUpOverSocket(s: ChatSocket, after: number): Promise<CatchUpResponse | null> {
-  return new Promise((resolve) => {
-    s.timeout(ACK_TIMEOUT_MS).emit('catch-up', { after }, (error, result) => resolve(!error && result?.ok ? result.data : null));
-  });
-}
-
-/** The socket `chats` command; null when it was not answered, so the caller falls back to REST. */
-function chatsOverSocket(s: ChatSocket): Promise<ChatsResponse | null> {
-  return new Promise((resolve) => {
-    s.timeout(ACK_TIMEOUT_MS).emit('chats', {}, (error, result) => resolve(!error && result?.ok ? result.data : null));
-  });
+  if (response.messages.length > 0) {
+    receive(response.messages);
+    mark.readPage(after, response.messages.at(-1)!.id);
+  }
 }
 
 /**
@@ -523,7 +349,7 @@ function catchUp(): Promise<void> {
   catchUpRunning = (async () => {
     try {
       const mine = connection;
-      const start = catchUpStart();
+      const start = mark.catchUpStart();
       const away = caughtUpBefore;
       caughtUpBefore = true;
       const asked = ++listsAsked;
@@ -549,13 +375,13 @@ function catchUp(): Promise<void> {
       // (the member's first, sent from another tab or device), they are asked for as well: the
       // chat on screen said "Start your conversation" over them, and the balance was the one
       // from before they were paid for. Not at the page's first catch-up: it loads what is held.
-      if (away && start.from === 0 && !start.fromNothing && newestHeld > 0) complete = (await syncFrom({ ...start, fromNothing: true }, answer !== null)) && complete;
+      if (away && start.from === 0 && !start.fromNothing && mark.holdsAny()) complete = (await syncFrom({ ...start, fromNothing: true }, answer !== null)) && complete;
       if (complete && !stopped) {
-        caughtUp(start);
+        mark.caughtUp(start);
         // From here on this connection's frames count when it is lost (resumeAfterLoss).
         if (start.whole && mine === connection && socket?.connected) caughtUpConnection = mine;
       }
-      await resendPending();
+      await sends.resendPending();
       await closeOpenChatIfRemoved();
     } catch {
       // the socket stays up; the next invalidate, reconnect or poll round retries
@@ -627,7 +453,7 @@ async function pollRound(): Promise<void> {
   await syncFromDatabase().catch(() => undefined);
   const reached = await refreshChats();
   await fetchLikesIfAvailable().catch(() => null);
-  await resendPending();
+  await sends.resendPending();
   // No 'chat:removed' reaches a tab that polls: a chat deleted on another device stayed on screen,
   // with its history, for as long as the socket stayed down. The round's list says so, as a
   // reconnect's catch-up does.
@@ -650,142 +476,13 @@ function restReachedNow(): void {
   if (appStore.get(connectionAtom) === 'offline') appStore.set(connectionAtom, 'polling');
 }
 
-async function resendPending(): Promise<void> {
-  for (const thread of appStore.get(threadsAtom).values()) {
-    if (thread.outgoing.some((m) => m.local === 'pending')) await deliver(thread.profile);
-  }
-}
-
-/** Per thread: the sending under way, which the next one waits for. */
-const sending = new Map<number, Promise<void>>();
-
-/**
- * Sends the thread's pending messages one at a time, in the order they were written. The server
- * numbers messages as they come: sent side by side (a new message while older ones wait for the
- * network, a reconnect's re-send beside a poll round's) a later one was stored first and the peer
- * read them out of order. One that gets no answer ends the run: those after it wait with it for the
- * next reconnect or poll round.
- */
-export function deliver(profile: number): Promise<void> {
-  const next = (sending.get(profile) ?? Promise.resolve()).then(() => sendInOrder(profile)).catch(() => undefined);
-  sending.set(profile, next);
-  void next.then(() => sending.get(profile) === next && sending.delete(profile));
-  return next;
-}
-
-async function sendInOrder(profile: number): Promise<void> {
-  const tried = new Set<string>();
-  for (;;) {
-    const message = getThread(profile)?.outgoing.find((m) => m.local === 'pending' && !tried.has(m.key));
-    if (!message) return;
-    tried.add(message.key);
-    if (waitedTooLong(message, Date.now())) {
-      fail(profile, message.key, { code: 'network' });
-      continue;
-    }
-    const outcome = await sendOne(profile, message);
-    if (sendRetries?.afterAttempt(profile, message.key, outcome, socket?.connected === true)) fail(profile, message.key, { code: 'generic' });
-    if (getThread(profile)?.outgoing.some((m) => m.key === message.key && m.local === 'pending')) return;
-  }
-}
-
-/**
- * Sends one outgoing message by whichever road is open: the socket with an ack, or REST while
- * disconnected (or when the ack does not come). Same client id every time: stored once.
- */
-async function sendOne(profile: number, message: ChatMessage): Promise<SendOutcome> {
-  const key = message.key;
-  const input: SendMessageInput = { profile, client_id: message.client_id, kind: message.kind, body: message.body };
-  if (message.gift_id) input.gift_id = message.gift_id;
-  // An icebreaker bubble holds its i18n key as body (like the stored message); the server wants the id.
-  if (message.kind === 'icebreaker') input.icebreaker_id = ICEBREAKERS.find((i) => i.key === message.body)?.id ?? message.body;
-  if (!socket?.connected) return sendOverRest(profile, key, input);
-  const sent = await sendOverSocket(socket, input);
-  if (sent === 'timeout') return sendOverRest(profile, key, input);
-  if (sent.ok) {
-    setCredits(sent.credits, sent.creditsVersion);
-    accept(profile, sent.message);
-  } else if (sent.error === 'generic') {
-    return 'server_error';
-  } else {
-    refuse(profile, key, sent.error, sent.details);
-  }
-  return 'settled';
-}
-
-type SocketSend =
-  | 'timeout'
-  | { ok: true; message: MessageDto; credits: number; creditsVersion: number }
-  | { ok: false; error: SendFailure['code']; details?: Record<string, unknown> };
-
-function sendOverSocket(s: ChatSocket, input: SendMessageInput): Promise<SocketSend> {
-  return new Promise((resolve) => {
-    s.timeout(ACK_TIMEOUT_MS).emit('message:send', input, (error, result) => {
-      if (error || !result) resolve('timeout');
-      else if (result.ok) resolve({ ok: true, message: result.data.message, credits: result.data.credits, creditsVersion: result.data.credits_version });
-      else resolve({ ok: false, error: result.error, details: result.details });
-    });
-  });
-}
-
-async function sendOverRest(profile: number, key: string, input: SendMessageInput): Promise<SendOutcome> {
-  try {
-    const response = await postMessage(input);
-    setCredits(response.credits, response.credits_version);
-    accept(profile, response.message);
-  } catch (error) {
-    // No answer at all, or the proxy's word that the servers are away (send-retries.ts).
-    if (!(error instanceof ApiError) || error.status === 0 || (error.status >= 502 && error.status <= 504)) return 'unanswered';
-    if (error.status >= 500) return 'server_error';
-    refuse(profile, key, error.code, error.body);
-  }
-  return 'settled';
-}
-
-/**
- * A send the server refused: the bubble says why. A refusal for credits carries the balance, which
- * replaces the one shown: this tab's figure is stale when another device spent the credits.
- */
-function refuse(profile: number, key: string, code: SendFailure['code'], details: Record<string, unknown> = {}): void {
-  // The session ended, not the message: the tab goes to the log-in page (session-ended.ts) and
-  // the message waits, pending in the outbox, for the member to be back. Marked as not sent, it
-  // came back after the log-in with "Please log in to continue" and waited for a Retry.
-  if (code === 'authentication_required') return;
-  if (code === 'insufficient_credits' && typeof details.credits === 'number') {
-    setCredits(details.credits, typeof details.credits_version === 'number' ? details.credits_version : undefined);
-  }
-  // The limit was reached after this chat was opened (another tab started the member's 2nd
-  // conversation), or a block or an unconfirmed peer stands in the way: the chat closes as one
-  // opened so does, instead of taking more messages that would each be refused.
-  learnFromRefusal(profile, code);
-  const needed = typeof details.needed === 'number' ? details.needed : undefined;
-  fail(profile, key, needed === undefined ? { code } : { code, needed });
-}
-
-function accept(profile: number, message: MessageDto): void {
-  updateThread(profile, (t) => mergeStored(t, [message]));
-  applyOwnStored(profile, message);
-  // Shown, not held: a send's answer is no part of the event stream. A peer's message stored just
-  // before it, while this page's socket was down, has not come yet; holding this id made the next
-  // catch-up or poll round start after it, and the peer's message never showed.
-  show([message]);
-}
-
-function fail(profile: number, key: string, failure: SendFailure): void {
-  updateThread(profile, (t) => markFailed(t, key, failure));
-}
-
 /**
  * Marks a conversation read up to `message` (left out: through its newest message stored): socket
  * ack or REST; the answer carries the counts.
  */
 export async function sendReadMark(conversation: number, message?: number): Promise<void> {
   if (socket?.connected) {
-    const counts = await new Promise<Parameters<typeof setCounts>[0] | null>((resolve) => {
-      socket!.timeout(ACK_TIMEOUT_MS).emit('message:read', message === undefined ? { conversation } : { conversation, message }, (error, result) => {
-        resolve(!error && result?.ok ? result.data : null);
-      });
-    });
+    const counts = await readMarkOverSocket(socket, conversation, message);
     if (counts) {
       if (message !== undefined) confirmRead(conversation, message);
       return setCounts(counts);
@@ -802,26 +499,12 @@ export function sendTyping(conversation: number, typing: boolean): boolean {
   return true;
 }
 
-/**
- * The profiles last watched besides the list (the chat or profile page opened last). Every list
- * over the socket (each reconnect's catch-up, each `invalidate` of chats) replaces the socket's
- * watch list with the listed profiles, and a REST list's watch named the list alone: a chat past
- * the newest 200, a deleted one opened again, or a profile page then kept showing the state of
- * that moment ("Online" for someone long gone). Kept so each later watch names them again.
- */
-let watchedBeyondList: number[] = [];
-
-/**
- * Asks for the online state of the profiles in the list, and of `extra` (an opened chat or
- * profile), which later watches keep naming until the next `extra`.
- */
+/** Asks for the online state of the listed profiles and of `extra` (presence-watch.ts). */
 export function watchPresence(extra?: number[]): void {
-  if (extra) watchedBeyondList = extra;
-  if (!socket?.connected) return;
-  const ids = [...new Set([...watchedBeyondList, ...appStore.get(chatEntriesAtom).keys()])].slice(0, PRESENCE_WATCH_MAX);
-  if (ids.length === 0) return;
-  socket.timeout(ACK_TIMEOUT_MS).emit('presence:watch', { profiles: ids }, (error, result) => {
-    if (error || !result?.ok) return;
-    takePresence(result.data.map((p) => [p.profile, { online: p.online, last_seen: p.last_seen, at: p.at }]));
-  });
+  watchPresenceOn(socket, extra);
+}
+
+/** Sends the thread's pending messages, in the order they were written (realtime-sends.ts). */
+export function deliver(profile: number): Promise<void> {
+  return sends.deliver(profile);
 }
