@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { setUnauthenticatedHandler } from '../api/http.js';
 import { ToastHost } from '../components/Toast.js';
+import { MessageNotice } from '../components/chat/MessageNotice.js';
 import { useAtomValue } from '../state/jotai.js';
 import { userAtom, userUnreachableAtom } from '../state/user.js';
 import { AppBadgeSync } from './AppBadgeSync.js';
@@ -13,7 +14,7 @@ import { TitleSync } from './TitleSync.js';
 import { useRouteName } from './use-route-name.js';
 
 /**
- * Above every layout: title, toasts, the realtime mount and the "session is gone" handler. While
+ * Above every layout: title, toasts, the new-message banner, the realtime mount and the "session is gone" handler. While
  * the member cannot be loaded, a screen that must know member or visitor gives way to the whole-page
  * can't-connect state (not inside a layout whose top bar would offer "Log in" to a member).
  */
@@ -33,6 +34,7 @@ export function Root() {
       <AppBadgeSync />
       {cantConnect ? <CantConnectPage /> : <Outlet />}
       <ToastHost />
+      {user && <MessageNotice />}
       <ScrollRestoration />
     </>
   );

@@ -22,6 +22,7 @@ import { applyChats, applyMessages, applyReadEvent, confirmRead, getThread, self
 import { chatEntriesAtom, connectionAtom, openChatAtom, pushSubscribedAtom } from './chats.js';
 import * as mark from './catch-up-mark.js';
 import { keepOutboxOf } from './keep-outbox.js';
+import { noticeArrival } from './message-notice.js';
 import { forgetWatched, watchAfterList, watchPresenceOn } from './presence-watch.js';
 import { createSends } from './realtime-sends.js';
 import { catchUpOverSocket, chatsOverSocket, readMarkOverSocket, syncOverSocket } from './socket-commands.js';
@@ -192,6 +193,7 @@ function wireSocket(s: ChatSocket): void {
   // to the sender's other tabs): the message and the badge or balance change together.
   s.on('message:new', (message, effects) => {
     receive([message]);
+    noticeArrival(message);
     if (effects?.counts) setCounts(effects.counts);
     if (effects?.credits !== undefined) setCredits(effects.credits, effects.credits_version);
   });

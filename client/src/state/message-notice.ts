@@ -1,0 +1,26 @@
+/**
+ * The peer's message to announce in a banner on pages other than the chats (MessageNotice.tsx):
+ * a member reading profiles or their likes sees who wrote and what, as messengers show it, where
+ * the Messages badge alone said only that something came. Only messages that arrive live: the
+ * ones a catch-up brings after a time away are many and old, and the badge and list say them.
+ */
+import type { MessageDto } from '@shared/api/chats.js';
+import { appStore, atom } from './jotai.js';
+import { selfId } from './chat-store.js';
+
+/** The newest live message from a peer, until shown and dismissed; null: none to show. */
+export const messageNoticeAtom = atom<MessageDto | null>(null);
+
+/** A message came over the socket: announced when it is a peer's and the member can see this tab. */
+export function noticeArrival(message: MessageDto): void {
+  if (message.sender === selfId()) return;
+  // A hidden tab tells through its title, the app badge and push; a banner would wait for the
+  // member's return there, stale, in every tab they left open.
+  if (typeof document !== 'undefined' && document.visibilityState !== 'visible') return;
+  appStore.set(messageNoticeAtom, message);
+}
+
+export function dismissNotice(id?: number): void {
+  const shown = appStore.get(messageNoticeAtom);
+  if (shown && (id === undefined || shown.id === id)) appStore.set(messageNoticeAtom, null);
+}
