@@ -11,7 +11,7 @@ import { Provider, appStore } from '../../state/jotai.js';
 import { chatEntriesAtom } from '../../state/chats.js';
 import { messageNoticeAtom, noticeArrival } from '../../state/message-notice.js';
 import { userAtom } from '../../state/user.js';
-import { MESSAGE_NOTICE_MS, MessageNotice } from './MessageNotice.js';
+import { MESSAGE_NOTICE_HELD_CHECK_MS, MESSAGE_NOTICE_MS, MessageNotice } from './MessageNotice.js';
 
 const ME = 1;
 const BEN = 2;
@@ -90,6 +90,21 @@ describe('the banner for a message that comes while the member is elsewhere', ()
     act(() => vi.advanceTimersByTime(MESSAGE_NOTICE_MS - 1_000));
     expect(screen.getByTestId('message-notice').textContent).toContain('Hello 9');
     act(() => vi.advanceTimersByTime(1_000));
+    expect(screen.queryByTestId('message-notice')).toBeNull();
+  });
+
+  it('stays while the keyboard\'s focus is on it, and goes once the focus has left', () => {
+    vi.useFakeTimers();
+    renderAt('/members');
+    act(() => noticeArrival(message(7)));
+    const close = screen.getByRole('button', { name: 'Close' });
+    act(() => close.focus());
+    act(() => vi.advanceTimersByTime(MESSAGE_NOTICE_MS * 2));
+    expect(screen.getByTestId('message-notice').textContent).toContain('Hello 7');
+    expect(document.activeElement).toBe(close);
+
+    act(() => close.blur());
+    act(() => vi.advanceTimersByTime(MESSAGE_NOTICE_HELD_CHECK_MS));
     expect(screen.queryByTestId('message-notice')).toBeNull();
   });
 

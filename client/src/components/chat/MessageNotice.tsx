@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { pathFor } from '@shared/routes.js';
@@ -13,6 +13,8 @@ import { messageText } from './message-text.js';
 
 /** Long enough to read a name and a line; a newer message replaces it and starts again. */
 export const MESSAGE_NOTICE_MS = 6_000;
+/** How soon it goes once the member's focus or pointer has left it, after its time ran out. */
+export const MESSAGE_NOTICE_HELD_CHECK_MS = 1_000;
 
 /**
  * A banner for a message that came live while the member is on a page of the default layout
@@ -25,6 +27,7 @@ export function MessageNotice() {
   const notice = useAtomValue(messageNoticeAtom);
   const entries = useAtomValue(chatEntriesAtom);
   const route = useRouteName();
+  const host = useRef<HTMLDivElement>(null);
   const shownHere = route !== null && SCREENS[route].layout === 'default';
   // A message of a chat the list does not hold yet waits for the list, which it reloads.
   const entry = notice ? entries.get(notice.sender) : undefined;
@@ -37,14 +40,21 @@ export function MessageNotice() {
       dismissNotice(notice.id);
       return;
     }
-    const timer = window.setTimeout(() => dismissNotice(notice.id), MESSAGE_NOTICE_MS);
+    // Not from under the member's focus or pointer: a keyboard's focus on the link or × fell to
+    // the page's top as the banner went, and a click meant for it landed on the page beneath.
+    const expire = () => {
+      const held = host.current !== null && (host.current.contains(document.activeElement) || host.current.matches(':hover'));
+      if (held) timer = window.setTimeout(expire, MESSAGE_NOTICE_HELD_CHECK_MS);
+      else dismissNotice(notice.id);
+    };
+    let timer = window.setTimeout(expire, MESSAGE_NOTICE_MS);
     return () => window.clearTimeout(timer);
   }, [notice, shownHere]);
 
   const shown = notice !== null && shownHere && entry !== undefined && !blocked;
   return (
     // Always in the page, so a screen reader's live region exists before the text comes.
-    <div className="message-notice-host" role="status" aria-live="polite">
+    <div className="message-notice-host" role="status" aria-live="polite" ref={host}>
       {shown && (
         <div className="message-notice" data-testid="message-notice">
           <Link className="message-notice-link" to={pathFor('chats-id', { id: notice.conversation })} onClick={() => dismissNotice(notice.id)}>
