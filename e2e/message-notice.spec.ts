@@ -43,3 +43,36 @@ test('a message that comes while the member is away from the chats shows in a ba
   await anna.context.close();
   await ben.context.close();
 });
+
+test('the top bar\'s menus open over the banner, on a phone and a desktop', async ({ browser, baseURL }) => {
+  const anna = await newMember(browser, baseURL!, 'Anna');
+  const ben = await newMember(browser, baseURL!, 'Ben');
+  let sent = 0;
+  const send = async (body: string) => {
+    const response = await ben.request.post('/api/messages.php', { data: { profile: anna.id, client_id: `notice-menu-${Date.now()}-${sent++}`, body } });
+    expect(response.status(), body).toBe(201);
+  };
+  const notice = anna.page.getByTestId('message-notice');
+  await send('Hello');
+
+  for (const size of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+    await anna.page.setViewportSize(size);
+    // Online on the chats screen, then away from it in the app, so the socket stays.
+    await anna.page.goto('/chats');
+    await expect(anna.page.getByTestId('chat-page')).toHaveAttribute('data-connection', 'online');
+    await anna.page.getByRole('link', { name: 'Find members' }).first().click();
+    await expect(anna.page).toHaveURL(/\/members$/);
+    await send(`Still there at ${size.width}?`);
+    await expect(notice).toBeVisible();
+
+    // The account menu opens under the top bar, where the banner is: a tap on Settings is Settings'.
+    await anna.page.locator('.account-dropdown .dropdown-toggle').click();
+    const settings = anna.page.getByRole('menuitem', { name: 'Settings' });
+    const box = (await settings.boundingBox())!;
+    await anna.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(anna.page, `at ${size.width} px`).toHaveURL(/\/settings$/);
+  }
+
+  await anna.context.close();
+  await ben.context.close();
+});
