@@ -76,3 +76,29 @@ test('the top bar\'s menus open over the banner, on a phone and a desktop', asyn
   await anna.context.close();
   await ben.context.close();
 });
+
+test('a long name stays in the banner on a narrow phone, beside its close button', async ({ browser, baseURL }) => {
+  const anna = await newMember(browser, baseURL!, 'Anna');
+  const ben = await newMember(browser, baseURL!, 'Bartholomewmaximilianbartholomew');
+  let sent = 0;
+  const send = async (body: string) => {
+    const response = await ben.request.post('/api/messages.php', { data: { profile: anna.id, client_id: `notice-name-${Date.now()}-${sent++}`, body } });
+    expect(response.status(), body).toBe(201);
+  };
+  await send('Hello');
+  await anna.page.setViewportSize({ width: 320, height: 640 });
+  await anna.page.goto('/chats');
+  await expect(anna.page.getByTestId('chat-page')).toHaveAttribute('data-connection', 'online');
+  await anna.page.getByRole('link', { name: 'Find members' }).first().click();
+  await expect(anna.page).toHaveURL(/\/members$/);
+  await send('Hi');
+  const notice = anna.page.getByTestId('message-notice');
+  await expect(notice).toBeVisible();
+
+  const name = (await notice.locator('.message-notice-name').boundingBox())!;
+  const close = (await notice.getByRole('button', { name: 'Close' }).boundingBox())!;
+  expect(name.x + name.width, 'the name ends before the close button').toBeLessThanOrEqual(close.x);
+
+  await anna.context.close();
+  await ben.context.close();
+});
