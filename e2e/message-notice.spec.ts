@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newMember } from './chat-fixtures.js';
 
 /**
@@ -6,26 +6,46 @@ import { newMember } from './chat-fixtures.js';
  * banner: who wrote and what, and a tap opens the chat. Members of their own, so the messages
  * reach none of the demo accounts' lists the other specs read.
  */
-test('a message that comes while the member is away from the chats shows in a banner that opens the chat', async ({ browser, baseURL }) => {
-  const anna = await newMember(browser, baseURL!, 'Anna');
-  const ben = await newMember(browser, baseURL!, 'Ben');
+
+/** Anna, who reads, and a sender named `senderName` whose `send` writes to her. */
+async function annaAndSender(browser: Browser, baseURL: string, senderName: string) {
+  const anna = await newMember(browser, baseURL, 'Anna');
+  const sender = await newMember(browser, baseURL, senderName);
   let sent = 0;
   const send = async (body: string) => {
-    const response = await ben.request.post('/api/messages.php', { data: { profile: anna.id, client_id: `notice-${Date.now()}-${sent++}`, body } });
+    const response = await sender.request.post('/api/messages.php', { data: { profile: anna.id, client_id: `notice-${Date.now()}-${sent++}`, body } });
     expect(response.status(), body).toBe(201);
   };
-  const notice = anna.page.getByTestId('message-notice');
+  const close = async () => {
+    await anna.context.close();
+    await sender.context.close();
+  };
+  return { anna, send, notice: anna.page.getByTestId('message-notice'), close };
+}
+
+/** On the chats screen until its socket is online. */
+async function onlineOnChats(page: Page): Promise<void> {
+  await page.goto('/chats');
+  await expect(page.getByTestId('chat-page')).toHaveAttribute('data-connection', 'online');
+}
+
+/** Away from the chats within the app, so the socket stays. */
+async function awayFromChats(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Find members' }).first().click();
+  await expect(page).toHaveURL(/\/members$/);
+}
+
+test('a message that comes while the member is away from the chats shows in a banner that opens the chat', async ({ browser, baseURL }) => {
+  const { anna, send, notice, close } = await annaAndSender(browser, baseURL!, 'Ben');
 
   // On the chats screen the list shows the message itself: no banner.
-  await anna.page.goto('/chats');
-  await expect(anna.page.getByTestId('chat-page')).toHaveAttribute('data-connection', 'online');
+  await onlineOnChats(anna.page);
   await send('First hello');
   await expect(anna.page.getByText('First hello')).toBeVisible();
   await expect(notice).toHaveCount(0);
 
-  // Away from the chats (in the app, so the socket stays), the next one comes in a banner.
-  await anna.page.getByRole('link', { name: 'Find members' }).first().click();
-  await expect(anna.page).toHaveURL(/\/members$/);
+  // Away from the chats, the next one comes in a banner.
+  await awayFromChats(anna.page);
   await send('Are you free on Saturday?');
   await expect(notice).toContainText('Ben');
   await expect(notice).toContainText('Are you free on Saturday?');
@@ -39,29 +59,17 @@ test('a message that comes while the member is away from the chats shows in a ba
   await expect(anna.page).toHaveURL(/\/chats\/\d+$/);
   await expect(anna.page.getByTestId('chat-message').filter({ hasText: 'The café by the canal?' })).toBeVisible();
   await expect(notice).toHaveCount(0);
-
-  await anna.context.close();
-  await ben.context.close();
+  await close();
 });
 
 test('the top bar\'s menus open over the banner, on a phone and a desktop', async ({ browser, baseURL }) => {
-  const anna = await newMember(browser, baseURL!, 'Anna');
-  const ben = await newMember(browser, baseURL!, 'Ben');
-  let sent = 0;
-  const send = async (body: string) => {
-    const response = await ben.request.post('/api/messages.php', { data: { profile: anna.id, client_id: `notice-menu-${Date.now()}-${sent++}`, body } });
-    expect(response.status(), body).toBe(201);
-  };
-  const notice = anna.page.getByTestId('message-notice');
+  const { anna, send, notice, close } = await annaAndSender(browser, baseURL!, 'Ben');
   await send('Hello');
 
   for (const size of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
     await anna.page.setViewportSize(size);
-    // Online on the chats screen, then away from it in the app, so the socket stays.
-    await anna.page.goto('/chats');
-    await expect(anna.page.getByTestId('chat-page')).toHaveAttribute('data-connection', 'online');
-    await anna.page.getByRole('link', { name: 'Find members' }).first().click();
-    await expect(anna.page).toHaveURL(/\/members$/);
+    await onlineOnChats(anna.page);
+    await awayFromChats(anna.page);
     await send(`Still there at ${size.width}?`);
     await expect(notice).toBeVisible();
 
@@ -72,33 +80,20 @@ test('the top bar\'s menus open over the banner, on a phone and a desktop', asyn
     await anna.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await expect(anna.page, `at ${size.width} px`).toHaveURL(/\/settings$/);
   }
-
-  await anna.context.close();
-  await ben.context.close();
+  await close();
 });
 
 test('a long name stays in the banner on a narrow phone, beside its close button', async ({ browser, baseURL }) => {
-  const anna = await newMember(browser, baseURL!, 'Anna');
-  const ben = await newMember(browser, baseURL!, 'Bartholomewmaximilianbartholomew');
-  let sent = 0;
-  const send = async (body: string) => {
-    const response = await ben.request.post('/api/messages.php', { data: { profile: anna.id, client_id: `notice-name-${Date.now()}-${sent++}`, body } });
-    expect(response.status(), body).toBe(201);
-  };
+  const { anna, send, notice, close } = await annaAndSender(browser, baseURL!, 'Bartholomewmaximilianbartholomew');
   await send('Hello');
   await anna.page.setViewportSize({ width: 320, height: 640 });
-  await anna.page.goto('/chats');
-  await expect(anna.page.getByTestId('chat-page')).toHaveAttribute('data-connection', 'online');
-  await anna.page.getByRole('link', { name: 'Find members' }).first().click();
-  await expect(anna.page).toHaveURL(/\/members$/);
+  await onlineOnChats(anna.page);
+  await awayFromChats(anna.page);
   await send('Hi');
-  const notice = anna.page.getByTestId('message-notice');
   await expect(notice).toBeVisible();
 
   const name = (await notice.locator('.message-notice-name').boundingBox())!;
-  const close = (await notice.getByRole('button', { name: 'Close' }).boundingBox())!;
-  expect(name.x + name.width, 'the name ends before the close button').toBeLessThanOrEqual(close.x);
-
-  await anna.context.close();
-  await ben.context.close();
+  const closeButton = (await notice.getByRole('button', { name: 'Close' }).boundingBox())!;
+  expect(name.x + name.width, 'the name ends before the close button').toBeLessThanOrEqual(closeButton.x);
+  await close();
 });
