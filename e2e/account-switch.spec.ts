@@ -93,6 +93,11 @@ test("the next member on the browser is not taken into the chat she opened last"
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/chats/${peer.conversation}`);
   await expect(page.getByTestId('chat-input')).toBeVisible();
+  // Her tab is closed: left open, it took itself to the log-in page once it noticed the session
+  // had ended, at a moment of its own (its socket's reconnect, up to a poll round later), and that
+  // cut short the visit to /chats below (seen once in CI). What the next member must not inherit
+  // is what the browser keeps, not what that tab held.
+  await page.close();
 
   // Her session ends without a log-out here (expired); James logs in, and has a chat with that member too.
   expect((await sophie.request.get('/api/logout.php')).ok()).toBe(true);
@@ -100,8 +105,10 @@ test("the next member on the browser is not taken into the chat she opened last"
   const hello = await sophie.request.post('/api/messages.php', { data: { profile: peer.profile.id, client_id: `sw${Date.now()}`, body: uniqueText('Hello') } });
   expect(hello.ok()).toBe(true);
 
-  await page.goto('/chats');
-  await expect(page.locator('.chat-placeholder')).toBeVisible();
-  await expect(page).toHaveURL(/\/chats$/);
+  const next = await sophie.context.newPage();
+  await next.setViewportSize({ width: 1440, height: 900 });
+  await next.goto('/chats');
+  await expect(next.locator('.chat-placeholder')).toBeVisible();
+  await expect(next).toHaveURL(/\/chats$/);
   await sophie.context.close();
 });
