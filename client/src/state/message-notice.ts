@@ -20,7 +20,7 @@ export function noticeArrival(message: MessageDto): void {
   appStore.set(messageNoticeAtom, message);
 }
 
-export function dismissNotice(id?: number): void {
-  const shown = appStore.get(messageNoticeAtom);
-  if (shown && (id === undefined || shown.id === id)) appStore.set(messageNoticeAtom, null);
+/** Message `id`'s banner goes (a newer message's stays). */
+export function dismissNotice(id: number): void {
+  if (appStore.get(messageNoticeAtom)?.id === id) appStore.set(messageNoticeAtom, null);
 }

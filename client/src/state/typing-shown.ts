@@ -19,10 +19,7 @@ export function showTyping(profile: number, typing: boolean): void {
 
 /** Ends `profile`'s typing shown until `until`, unless a later typing event renewed it. */
 function endTyping(profile: number, until: number): void {
-  if (appStore.get(typingAtom).get(profile) !== until) return;
-  const next = new Map(appStore.get(typingAtom));
-  next.delete(profile);
-  appStore.set(typingAtom, next);
+  if (appStore.get(typingAtom).get(profile) === until) stopTypingOf([profile]);
 }
 
 /** Ends the typing shown of `profiles` (their message came, or they went offline). */

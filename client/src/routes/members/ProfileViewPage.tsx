@@ -33,43 +33,34 @@ export function ProfileViewPage() {
   const profileId = id && /^\d+$/.test(id) ? Number(id) : null;
   const [load, setLoad] = useState<Load>({ state: 'loading' });
 
+  // A block by either member reaches this tab as a reloaded list (the block's `invalidate`), which
+  // says nothing of a profile: it is read again with each. A member blocked while looking at the
+  // blocker's profile kept it on screen, with Send a message, until a reload.
+  const listLoads = useAtomValue(chatListLoadsAtom);
+  /** The profile whose read was answered: a read of it again keeps what is shown until it has news. */
+  const answeredFor = useRef<number | null>(null);
   useEffect(() => {
     if (profileId === null) {
       setLoad({ state: 'refused', code: 'not_found' });
       return;
     }
+    const reread = answeredFor.current === profileId;
     let cancelled = false;
-    setLoad({ state: 'loading' });
+    if (!reread) setLoad({ state: 'loading' });
     fetchProfile(profileId).then(
       (answer) => {
         if (cancelled) return;
+        answeredFor.current = profileId;
         setLoad({ state: 'shown', answer });
         if (!answer.blocked_by_me) watchPresence([profileId]);
       },
-      (error: unknown) => !cancelled && setLoad({ state: 'refused', code: refusalOf(error) }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [profileId]);
-
-  // A block by either member reaches this tab as a reloaded list (the block's `invalidate`), which
-  // says nothing of a profile: it is read again with each. A member blocked while looking at the
-  // blocker's profile kept it on screen, with Send a message, until a reload.
-  const listLoads = useAtomValue(chatListLoadsAtom);
-  const listLoadsSeen = useRef(listLoads);
-  useEffect(() => {
-    if (profileId === null || listLoads === listLoadsSeen.current) return;
-    listLoadsSeen.current = listLoads;
-    let cancelled = false;
-    fetchProfile(profileId).then(
-      (answer) => {
-        if (cancelled) return;
-        setLoad({ state: 'shown', answer });
-        if (!answer.blocked_by_me) watchPresence([profileId]);
+      (error: unknown) => {
+        const code = refusalOf(error);
+        // A read again that got no answer (offline) is no news: what is shown stays.
+        if (cancelled || (reread && code === 'failed')) return;
+        answeredFor.current = profileId;
+        setLoad({ state: 'refused', code });
       },
-      // No answer (offline) is no news: what is shown stays.
-      (error: unknown) => !cancelled && refusalOf(error) !== 'failed' && setLoad({ state: 'refused', code: refusalOf(error) }),
     );
     return () => {
       cancelled = true;
