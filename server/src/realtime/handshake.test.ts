@@ -28,6 +28,8 @@ async function memberCookie(overrides = {}) {
 /** Resolves when the server closes the socket; rejects when it is still open after `ms`. */
 function closedWithin(socket: Awaited<ReturnType<typeof openSocket>>, ms = 2000): Promise<void> {
   return new Promise((resolve, reject) => {
+    // Closed already: the server's disconnect may come in the same read as its connect.
+    if (!socket.connected) return resolve();
     const timer = setTimeout(() => reject(new Error('socket still open')), ms);
     socket.once('disconnect', () => {
       clearTimeout(timer);
@@ -156,6 +158,61 @@ describe('socket handshake', () => {
     await closed;
     expect(phone.connected).toBe(true);
     phone.close();
+  });
+
+  /**
+   * Holds the next session read of the socket handshake (engine.io's, before the log-out) and
+   * hands its answer over only once `during` has run: the handshake then goes on with a session
+   * the store no longer has, as when a tab reconnects at the moment another tab logs out.
+   */
+  async function handshakeReadBefore(cookie: string, during: () => Promise<void>) {
+    const store = server.ctx.sessionStore;
+    const realGet = store.get;
+    let readDone!: () => void;
+    const read = new Promise<void>((resolve) => (readDone = resolve));
+    let letGo!: () => void;
+    const released = new Promise<void>((resolve) => (letGo = resolve));
+    store.get = function heldGet(this: typeof store, sid, callback) {
+      store.get = realGet;
+      realGet.call(this, sid, (err, session) => {
+        readDone();
+        void released.then(() => callback(err, session));
+      });
+    };
+    const opening = openSocket(server.url, { cookie }).catch(() => undefined);
+    await read;
+    await during();
+    letGo();
+    return opening;
+  }
+
+  // Regression: the log-out swept the member's room for the session's sockets, and a socket whose
+  // handshake had read the session just before was not in the room yet: it stayed connected,
+  // receiving the member's messages, with no session behind it.
+  it('closes a socket whose handshake read the session just before it logged out', async () => {
+    const member = await createMember(server.db);
+    const sender = await createMember(server.db, { credits: 10 });
+    const leaving = await loginAs(server, member);
+    const socket = await handshakeReadBefore(leaving.cookieHeader(), async () => {
+      expect((await leaving.get('/api/logout.php')).status).toBe(200);
+    });
+    if (socket) {
+      const leaked = collect(socket, 'message:new');
+      await closedWithin(socket);
+      expect((await send(await loginAs(server, sender), member.id, 'after the log-out')).status).toBe(201);
+      await sleep(100);
+      expect(leaked).toEqual([]);
+    }
+  });
+
+  it('closes a socket whose handshake read the session just before the browser logged in as someone else', async () => {
+    const first = await createMember(server.db);
+    const second = await createMember(server.db);
+    const browser = await loginAs(server, first);
+    const socket = await handshakeReadBefore(browser.cookieHeader(), async () => {
+      expect((await browser.post('/api/user.php', { email: second.email, password: second.password })).status).toBe(200);
+    });
+    if (socket) await closedWithin(socket);
   });
 
   // Regression: the epoch was only checked on commands, so a socket of another session (a stolen

@@ -19,6 +19,7 @@ import type { RequestOrigin } from '../http/request-origin.js';
 import { authenticateSocket, originGuard } from './handshake.js';
 import { releaseHandshakeRequest, releaseUpgradeResponse } from './release-request.js';
 import { sessionReader } from './session-reader.js';
+import { closeIfSessionEnded } from './session-recheck.js';
 import { forgetRememberedSession } from '../http/outage-tolerant-session-store.js';
 import type { Notifier } from './notifier.js';
 import { PresenceService } from './presence.js';
@@ -180,6 +181,9 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
     track(presence.socketOpened(userId));
     socket.onAny(dispatchCommand);
     socket.on('disconnect', onDisconnect);
+    // After the join, so that a log-out racing this handshake is seen by one side or the other;
+    // last, because a store that answers at once closes the socket here, and it must count out.
+    closeIfSessionEnded(ctx.sessionStore, socket);
   });
 
   // Whatever was published while Redis was away is lost: members refetch from the database. So

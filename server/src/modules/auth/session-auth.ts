@@ -13,9 +13,11 @@ export async function logIn(req: Request, user: UserRow): Promise<void> {
 
 async function logInSession(req: Request, user: UserRow): Promise<void> {
   if (req.session) {
-    // The replaced session's sockets (same browser, earlier account) must not outlive it.
-    if (req.session.userId) req.ctx.notifier.endSession?.(req.session.userId, req.sessionID);
+    const replaced = { userId: req.session.userId, sessionId: req.sessionID };
     await new Promise<void>((resolve, reject) => req.session.regenerate((err: unknown) => (err ? reject(err) : resolve())));
+    // The replaced session's sockets (same browser, earlier account) must not outlive it. Swept
+    // after it is gone from the store: see endSessionSockets.
+    if (replaced.userId) endSessionSockets(req, replaced.userId, replaced.sessionId);
   } else {
     // currentUser() may already have destroyed a stale session in this request: start a new one.
     req.sessionStore.generate(req);
@@ -48,11 +50,22 @@ async function dropSessionOnFailure(req: Request, write: () => Promise<void>): P
 /** Removes the session from the store (the old cookie stops working everywhere) and clears the cookie. */
 export async function logOut(req: Request, res: Response): Promise<void> {
   if (req.session) {
-    // Open sockets of this session (on any node) are closed too, or they would outlive the log-out.
-    if (req.session.userId) req.ctx.notifier.endSession?.(req.session.userId, req.sessionID);
+    const { userId } = req.session;
+    const sessionId = req.sessionID;
     await new Promise<void>((resolve, reject) => req.session.destroy((err: unknown) => (err ? reject(err) : resolve())));
+    // Open sockets of this session (on any node) are closed too, or they would outlive the log-out.
+    if (userId) endSessionSockets(req, userId, sessionId);
   }
   res.clearCookie(AUTH_COOKIE_NAME, { path: '/', httpOnly: true, sameSite: 'lax' });
+}
+
+/**
+ * Closes the sockets of a session already gone from the store. In that order because a socket
+ * whose handshake read the session just before is not in its member's room yet when the sweep
+ * runs: once in, it reads the session again (realtime/session-recheck.ts) and must find it gone.
+ */
+function endSessionSockets(req: Request, userId: number, sessionId: string): void {
+  req.ctx.notifier.endSession?.(userId, sessionId);
 }
 
 function saveSession(req: Request): Promise<void> {
