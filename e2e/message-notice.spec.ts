@@ -97,3 +97,33 @@ test('a long name stays in the banner on a narrow phone, beside its close button
   expect(name.x + name.width, 'the name ends before the close button').toBeLessThanOrEqual(closeButton.x);
   await close();
 });
+
+test('on a phone, a message from another member comes in a banner over the open chat, and the open chat\'s own do not', async ({ browser, baseURL }) => {
+  const { anna, send: benSends, notice, close } = await annaAndSender(browser, baseURL!, 'Ben');
+  const clara = await newMember(browser, baseURL!, 'Clara');
+  await benSends('Hello from Ben');
+  await clara.request.post('/api/messages.php', { data: { profile: anna.id, client_id: `notice-clara-${Date.now()}`, body: 'Hello from Clara' } });
+  await anna.page.setViewportSize({ width: 390, height: 844 });
+  await onlineOnChats(anna.page);
+  await anna.page.locator('.chat-list-link').filter({ hasText: 'Ben' }).click();
+  await expect(anna.page.getByTestId('chat-message').filter({ hasText: 'Hello from Ben' })).toBeVisible();
+
+  // Ben's next message shows in his open chat, not in a banner.
+  await benSends('Still there?');
+  await expect(anna.page.getByTestId('chat-message').filter({ hasText: 'Still there?' })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+
+  // Clara's comes in a banner below the chat's header, whose back button stays free.
+  const response = await clara.request.post('/api/messages.php', { data: { profile: anna.id, client_id: `notice-clara-${Date.now()}-2`, body: 'Dinner on Friday?' } });
+  expect(response.status()).toBe(201);
+  await expect(notice).toContainText('Clara');
+  await expect(notice).toContainText('Dinner on Friday?');
+  const back = (await anna.page.locator('.chat-header').boundingBox())!;
+  const banner = (await notice.boundingBox())!;
+  expect(banner.y, 'the banner starts below the chat header').toBeGreaterThanOrEqual(back.y + back.height);
+  await notice.getByRole('link').click();
+  await expect(anna.page.getByTestId('chat-message').filter({ hasText: 'Dinner on Friday?' })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  await clara.context.close();
+  await close();
+});

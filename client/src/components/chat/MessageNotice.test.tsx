@@ -122,6 +122,37 @@ describe('the banner for a message that comes while the member is elsewhere', ()
     expect(appStore.get(messageNoticeAtom)).toBeNull();
   });
 
+  it('is shown in another member\'s chat on a phone, where the list is not on screen', () => {
+    renderAt('/chats/99');
+    act(() => noticeArrival(message(7)));
+    expect(screen.getByTestId('message-notice').textContent).toContain('Hello 7');
+    fireEvent.click(screen.getByRole('link'));
+    expect(screen.getByTestId('where').textContent).toBe('/chats/40');
+  });
+
+  it('is not shown in the sender\'s own chat on a phone, by conversation or by profile', () => {
+    for (const path of ['/chats/40', `/members/${BEN}/chat`]) {
+      renderAt(path);
+      act(() => noticeArrival(message(7)));
+      expect(screen.queryByTestId('message-notice')).toBeNull();
+      expect(appStore.get(messageNoticeAtom)).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('is not shown in a chat on a desktop, where the list beside shows the message', () => {
+    const matchMedia = vi.fn(() => ({ matches: true, addEventListener() {}, removeEventListener() {} }));
+    vi.stubGlobal('matchMedia', matchMedia);
+    try {
+      renderAt('/chats/99');
+      act(() => noticeArrival(message(7)));
+      expect(matchMedia).toHaveBeenCalledWith('(min-width: 900px)');
+      expect(screen.queryByTestId('message-notice')).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('waits for the list to know a new chat, and is not shown for a blocked one', () => {
     appStore.set(chatEntriesAtom, new Map());
     renderAt('/members');

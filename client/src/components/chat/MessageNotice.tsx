@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
-import { pathFor } from '@shared/routes.js';
+import { Link, useLocation } from 'react-router';
+import type { MessageDto } from '@shared/api/chats.js';
+import { matchRoute, pathFor } from '@shared/routes.js';
 import { SCREENS } from '../../app/route-table.js';
-import { useRouteName } from '../../app/use-route-name.js';
+import { useIsDesktop } from '../../app/use-is-desktop.js';
 import { useAtomValue } from '../../state/jotai.js';
 import { chatEntriesAtom } from '../../state/chats.js';
 import { dismissNotice, messageNoticeAtom } from '../../state/message-notice.js';
@@ -17,25 +18,41 @@ export const MESSAGE_NOTICE_MS = 6_000;
 export const MESSAGE_NOTICE_HELD_CHECK_MS = 1_000;
 
 /**
- * A banner for a message that came live while the member is on a page of the default layout
- * (search, a profile, likes, settings): who wrote and the start of it, a tap opens the chat. The
- * chat screens show it themselves (the list, the back button's badge), and landers and sign-up are
- * not the member's app.
+ * Whether the banner announces `notice` on this screen: on the pages of the default layout
+ * (search, a profile, likes, settings), and in another member's chat on a phone, where the list is
+ * not on screen and the back button's badge alone said only that something came. Not on the list,
+ * nor in a desktop's chats, where the list beside shows it; nor in the sender's own chat; landers
+ * and sign-up are not the member's app.
+ */
+function announcedOn(location: ReturnType<typeof matchRoute>, desktop: boolean, notice: MessageDto): boolean {
+  if (location === null) return false;
+  const { name, params } = location;
+  if (SCREENS[name].layout === 'default') return true;
+  if (desktop) return false;
+  if (name === 'chats-id') return Number(params.id) !== notice.conversation;
+  if (name === 'members-id-chat') return Number(params.id) !== notice.sender;
+  return false;
+}
+
+/**
+ * A banner for a message that came live while the member is away from its chat (announcedOn): who
+ * wrote and the start of it, a tap opens the chat.
  */
 export function MessageNotice() {
   const intl = useIntl();
   const notice = useAtomValue(messageNoticeAtom);
   const entries = useAtomValue(chatEntriesAtom);
-  const route = useRouteName();
+  const { pathname } = useLocation();
+  const desktop = useIsDesktop();
   const host = useRef<HTMLDivElement>(null);
-  const shownHere = route !== null && SCREENS[route].layout === 'default';
+  const shownHere = notice !== null && announcedOn(matchRoute(pathname), desktop, notice);
   // A message of a chat the list does not hold yet waits for the list, which it reloads.
   const entry = notice ? entries.get(notice.sender) : undefined;
   const blocked = entry !== undefined && (entry.blocked_by_me || entry.blocked_me);
 
   useEffect(() => {
     if (!notice) return;
-    // A message the chat screens already show is not announced later, on leaving them.
+    // A message the screen already shows is not announced later, on leaving it.
     if (!shownHere) {
       dismissNotice(notice.id);
       return;
@@ -51,7 +68,7 @@ export function MessageNotice() {
     return () => window.clearTimeout(timer);
   }, [notice, shownHere]);
 
-  const shown = notice !== null && shownHere && entry !== undefined && !blocked;
+  const shown = shownHere && entry !== undefined && !blocked;
   return (
     // Always in the page, so a screen reader's live region exists before the text comes.
     <div className="message-notice-host" role="status" aria-live="polite" ref={host}>

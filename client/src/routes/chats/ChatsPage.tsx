@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { pathFor } from '@shared/routes.js';
 import { usePageTitle } from '../../app/page-title.js';
+import { useIsDesktop } from '../../app/use-is-desktop.js';
 import { ChatList } from '../../components/chat/ChatList.js';
 import { ChatPaneArt } from '../../components/chat/ChatPaneArt.js';
 import { ChatThreadView } from '../../components/chat/ChatThreadView.js';
@@ -11,8 +12,6 @@ import { followDrafts } from '../../state/chat-drafts.js';
 import { userAtom } from '../../state/user.js';
 import { chatEntriesAtom, chatsLoadedAtom, connectionAtom, conversationProfilesAtom, readLastOpenedChat, threadMetaAtom } from '../../state/chats.js';
 import '../../components/chat/chat.css';
-
-const DESKTOP_QUERY = '(min-width: 900px)';
 
 /**
  * The profile whose chat was open when the page last rendered: null for the list alone (on a
@@ -37,17 +36,6 @@ function useFocusOnListWhenChatCloses(openProfile: number | null): void {
     const entry = document.querySelector<HTMLElement>(`.chat-list [data-profile="${left}"] .chat-list-link`);
     (entry ?? document.getElementById('chat-list-title'))?.focus();
   });
-}
-
-function useIsDesktop(): boolean {
-  const [desktop, setDesktop] = useState(() => window.matchMedia(DESKTOP_QUERY).matches);
-  useEffect(() => {
-    const media = window.matchMedia(DESKTOP_QUERY);
-    const change = () => setDesktop(media.matches);
-    media.addEventListener('change', change);
-    return () => media.removeEventListener('change', change);
-  }, []);
-  return desktop;
 }
 
 /**
