@@ -26,6 +26,7 @@ const { chatDraftsAtom, draftOf, saveDraft } = await import('./chat-drafts.js');
 const { countsAtom } = await import('./counts.js');
 const { chatEntriesAtom, connectionAtom, openChatAtom, presenceAtom, threadMetaAtom, threadsAtom, typingAtom, unreadElsewhereAtom } = await import('./chats.js');
 const { clearOutboxes, loadOutbox, OUTBOX_AUTO_SEND_MS } = await import('./outbox.js');
+const { messageNoticeAtom } = await import('./message-notice.js');
 
 const ME = 1;
 const PEER = 2;
@@ -864,6 +865,58 @@ describe('the realtime owner', () => {
     socket.connect();
     await vi.advanceTimersByTimeAsync(300_000);
     expect(rounds()).toBe(2);
+  });
+
+  describe('the banner for what a poll round brings', () => {
+    /** The server holds `messages` after what the tab holds; REST brings them at the next round. */
+    function onServer(messages: MessageDto[]) {
+      vi.mocked(api.fetchSync).mockImplementation(async (after) => ({ messages: messages.filter((m) => m.id > after), has_more: false, counts: COUNTS, credits: 10, credits_version: 100 }));
+      vi.mocked(api.fetchChats).mockResolvedValue({ chats: [entry(messages.at(-1)!)], counts: COUNTS });
+    }
+
+    beforeEach(() => appStore.set(messageNoticeAtom, null));
+
+    it("announces the round's newest peer message while the socket is down, as one that came live", async () => {
+      await startConnectedOnFakeTimers(() => undefined);
+      socket.reachable = false;
+      socket.drop();
+      onServer([message(101, PEER), message(102, PEER), message(103, ME)]);
+      await vi.advanceTimersByTimeAsync(5_100);
+      expect(storedIds()).toEqual([100, 101, 102, 103]);
+      expect(appStore.get(messageNoticeAtom)?.id).toBe(102);
+
+      // The next round, a minute on, announces what came since.
+      appStore.set(messageNoticeAtom, null);
+      onServer([message(101, PEER), message(102, PEER), message(103, ME), message(104, PEER)]);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(appStore.get(messageNoticeAtom)?.id).toBe(104);
+    });
+
+    it('announces what the first round brings when the socket never connected, the list having loaded a round before', async () => {
+      vi.useFakeTimers();
+      start(() => undefined);
+      socket.reachable = false;
+      socket.connect();
+      await vi.advanceTimersByTimeAsync(10);
+      openThreadWith([message(100, PEER)]);
+      onServer([message(101, PEER)]);
+      await vi.advanceTimersByTimeAsync(5_100);
+      expect(storedIds()).toEqual([100, 101]);
+      expect(appStore.get(messageNoticeAtom)?.id).toBe(101);
+    });
+
+    it('announces nothing from a round after the device slept, whose messages are many and old', async () => {
+      await startConnectedOnFakeTimers(() => undefined);
+      socket.reachable = false;
+      socket.drop();
+      await vi.advanceTimersByTimeAsync(5_100);
+      // The phone sleeps for an hour: its clock moves on, its timers wait.
+      vi.setSystemTime(Date.now() + 3_600_000);
+      onServer([message(101, PEER), message(102, PEER)]);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(storedIds()).toEqual([100, 101, 102]);
+      expect(appStore.get(messageNoticeAtom)).toBeNull();
+    });
   });
 
   it('a socket whose code failed to load as the page started is tried again at the next poll round', async () => {

@@ -1,8 +1,9 @@
 /**
  * The peer's message to announce in a banner on pages other than the chats (MessageNotice.tsx):
  * a member reading profiles or their likes sees who wrote and what, as messengers show it, where
- * the Messages badge alone said only that something came. Only messages that arrive live: the
- * ones a catch-up brings after a time away are many and old, and the badge and list say them.
+ * the Messages badge alone said only that something came. Only messages that arrive live, or
+ * with a poll round while the socket is down: the ones a catch-up brings after a time away are
+ * many and old, and the badge and list say them.
  */
 import type { MessageDto } from '@shared/api/chats.js';
 import { appStore, atom } from './jotai.js';
@@ -18,6 +19,14 @@ export function noticeArrival(message: MessageDto): void {
   // member's return there, stale, in every tab they left open.
   if (typeof document !== 'undefined' && document.visibilityState !== 'visible') return;
   appStore.set(messageNoticeAtom, message);
+}
+
+/** The newest peer message among `messages` (a poll round's), announced as one that came live. */
+export function noticeNewestArrival(messages: readonly MessageDto[]): void {
+  const me = selfId();
+  let newest: MessageDto | undefined;
+  for (const message of messages) if (message.sender !== me && (newest === undefined || message.id > newest.id)) newest = message;
+  if (newest) noticeArrival(newest);
 }
 
 /** Message `id`'s banner goes (a newer message's stays). */

@@ -22,7 +22,7 @@ import { applyChats, applyMessages, applyReadEvent, confirmRead, getThread, self
 import { chatEntriesAtom, connectionAtom, openChatAtom, pushSubscribedAtom } from './chats.js';
 import * as mark from './catch-up-mark.js';
 import { keepOutboxOf } from './keep-outbox.js';
-import { noticeArrival } from './message-notice.js';
+import { noticeArrival, noticeNewestArrival } from './message-notice.js';
 import { forgetWatched, watchAfterList, watchPresenceOn } from './presence-watch.js';
 import { createSends } from './realtime-sends.js';
 import { catchUpOverSocket, chatsOverSocket, readMarkOverSocket, syncOverSocket } from './socket-commands.js';
@@ -61,6 +61,15 @@ let restReached = false;
 let openChatUnchecked = false;
 /** A catch-up began on this page: the next ones are after a time away (a reconnect, an invalidate). */
 let caughtUpBefore = false;
+/**
+ * When this tab last held every message: the server last heard on a socket whose catch-up had
+ * completed, or the end of a poll round that reached the server; null when not known. A poll
+ * round announces its newest message (message-notice.ts) only when that was a round ago: after
+ * a sleep or a long time away a round brings many, and old.
+ */
+let upToDateAt: number | null = null;
+/** How long a poll round waits for the next (60 s, or 300 s with push). */
+let roundInterval: () => number = () => 60_000;
 
 export function isSocketOnline(): boolean {
   return socket?.connected === true;
@@ -89,14 +98,16 @@ export function startRealtime(): () => void {
   lastHeardAt = 0;
   caughtUpConnection = -1;
   caughtUpBefore = false;
+  upToDateAt = null;
   const mine = ++generation;
   const timers = { setTimeout: (fn: () => void, ms: number) => window.setTimeout(fn, ms), clearTimeout: (h: unknown) => window.clearTimeout(h as number) };
   sends.start(timers);
   const override = pollOverride();
+  roundInterval = () => pollIntervalMs(appStore.get(pushSubscribedAtom), override);
   poller = createFallbackPoller({
     timers: { ...timers, now: () => Date.now() },
     startDelayMs: override === null ? 5_000 : Math.min(5_000, override),
-    intervalMs: () => pollIntervalMs(appStore.get(pushSubscribedAtom), override),
+    intervalMs: roundInterval,
     poll: pollRound,
   });
   poller.mount();
@@ -175,6 +186,7 @@ function wireSocket(s: ChatSocket): void {
   s.on('disconnect', (reason) => {
     // A connection whose own catch-up never completed proves nothing (catch-up-mark.ts).
     mark.resumeAfterLoss(caughtUpConnection === connection ? lastHeardAt : null);
+    upToDateAt = caughtUpConnection === connection ? lastHeardAt : null;
     socketDown();
     // Closed by the server, which Socket.IO does not retry: the session was replaced (a log-in in
     // another tab of this browser) or ended. One attempt now: a new session of this member is live
@@ -282,7 +294,10 @@ function applyList(response: ChatsResponse, overSocket: boolean, asked: number):
     awaitingList = awaitingList.filter((w) => unplaced.has(w.message.id) && w.since >= asked);
   }
   // First load: the list's newest message is where catch-up starts (nothing older is held).
-  if (!mark.holdsAny()) mark.holdFirstList(Math.max(0, ...response.chats.map((c) => c.last_message?.id ?? 0)));
+  if (!mark.holdsAny()) {
+    mark.holdFirstList(Math.max(0, ...response.chats.map((c) => c.last_message?.id ?? 0)));
+    upToDateAt ??= Date.now();
+  }
   watchAfterList(socket, response, overSocket);
 }
 
@@ -302,12 +317,13 @@ async function refreshUser(): Promise<void> {
  * up and `trySocket` (cheap for the server when every member reconnects at once), else REST.
  * True when the last page came; at the page limit the next catch-up goes on from there.
  */
-async function syncFrom(start: mark.CatchUpStart, trySocket: boolean, first?: SyncResponse): Promise<boolean> {
+async function syncFrom(start: mark.CatchUpStart, trySocket: boolean, first?: SyncResponse, brought?: MessageDto[]): Promise<boolean> {
   let after = start.from;
   for (let page = first ? -1 : 0; page < SYNC_PAGE_LIMIT; page++) {
     const response = first && page < 0 ? first : ((trySocket && socket?.connected ? await syncOverSocket(socket, after) : null) ?? (await fetchSync(after)));
     if (stopped) return false;
     applySyncPage(response, after);
+    brought?.push(...response.messages);
     if (!response.has_more || response.messages.length === 0) return true;
     after = response.messages.at(-1)!.id;
   }
@@ -318,12 +334,14 @@ async function syncFrom(start: mark.CatchUpStart, trySocket: boolean, first?: Sy
 /**
  * Everything missed, from where the next catch-up starts; afterwards catch-ups start from the
  * newest id held again, unless a reason to go back came meanwhile. Nothing for a member who holds
- * no message yet.
+ * no message yet. The messages it shows go into `brought`; true when it brought all there were.
  */
-async function syncFromDatabase(trySocket = true): Promise<void> {
+async function syncFromDatabase(trySocket = true, brought?: MessageDto[]): Promise<boolean> {
   const start = mark.catchUpStart();
-  if (start.from === 0 && !start.fromNothing) return;
-  if (await syncFrom(start, trySocket)) mark.caughtUp(start);
+  if (start.from === 0 && !start.fromNothing) return true;
+  const whole = await syncFrom(start, trySocket, undefined, brought);
+  if (whole) mark.caughtUp(start);
+  return whole;
 }
 
 /** Shows one page of missed messages, read after `after`. */
@@ -451,9 +469,13 @@ function openSocket(mine: number): void {
 
 /** One fallback round while the socket is down (spec: user, chats and likes; plus catch-up). */
 async function pollRound(): Promise<void> {
+  const since = upToDateAt;
+  const brought: MessageDto[] = [];
   await refreshUser();
-  await syncFromDatabase().catch(() => undefined);
+  const whole = await syncFromDatabase(true, brought).catch(() => false);
   const reached = await refreshChats();
+  // After the list, which a new chat's banner waits for.
+  if (reached && !stopped) announceRound(since, brought, whole);
   await fetchLikesIfAvailable().catch(() => null);
   await sends.resendPending();
   // No 'chat:removed' reaches a tab that polls: a chat deleted on another device stayed on screen,
@@ -470,6 +492,17 @@ async function pollRound(): Promise<void> {
   // is not tried again by Socket.IO: try at each round, so the tab is live again once one closes.
   if (!stopped && socket && !socket.active && reached) socket.connect();
   if (!stopped && !socket && !socketLoading && reached) openSocket(generation);
+}
+
+/**
+ * A member whose socket is down (a flaky phone network) hears of a message a round late, but
+ * hears of it: the round's newest is announced as one that came live, when this tab held every
+ * message a round ago (see upToDateAt).
+ */
+function announceRound(since: number | null, brought: readonly MessageDto[], whole: boolean): void {
+  const now = Date.now();
+  if (since !== null && now - since <= 2 * roundInterval()) noticeNewestArrival(brought);
+  upToDateAt = whole ? now : null;
 }
 
 /** A REST answer while the socket is down: the chat works, only later (see restReached). */
