@@ -3,7 +3,7 @@
  * answer came within ACK_TIMEOUT_MS, so the caller falls back to REST.
  */
 import type { ChatsResponse, CountsDto, MessageDto, SendMessageInput, SyncResponse } from '@shared/api/chats.js';
-import type { CatchUpResponse } from '@shared/realtime.js';
+import type { AckResult, CatchUpResponse } from '@shared/realtime.js';
 import type { ChatSocket } from '../api/socket.js';
 import type { SendFailure } from './chat-thread.js';
 
@@ -25,32 +25,30 @@ export function sendOverSocket(s: ChatSocket, input: SendMessageInput): Promise<
   });
 }
 
+/**
+ * The ack callback of a command answered with data: the data, or null when the answer was a
+ * refusal or did not come in time (the caller then asks over REST).
+ */
+function dataOrNull<T>(resolve: (data: T | null) => void) {
+  return (error: Error | null, result?: AckResult<T>) => resolve(!error && result?.ok ? result.data : null);
+}
+
 /** The socket `message:read` command; answers the counts. */
 export function readMarkOverSocket(s: ChatSocket, conversation: number, message?: number): Promise<CountsDto | null> {
-  return new Promise((resolve) => {
-    s.timeout(ACK_TIMEOUT_MS).emit('message:read', message === undefined ? { conversation } : { conversation, message }, (error, result) => {
-      resolve(!error && result?.ok ? result.data : null);
-    });
-  });
+  return new Promise((resolve) => s.timeout(ACK_TIMEOUT_MS).emit('message:read', message === undefined ? { conversation } : { conversation, message }, dataOrNull(resolve)));
 }
 
 /** The socket `sync` command. */
 export function syncOverSocket(s: ChatSocket, after: number): Promise<SyncResponse | null> {
-  return new Promise((resolve) => {
-    s.timeout(ACK_TIMEOUT_MS).emit('sync', { after }, (error, result) => resolve(!error && result?.ok ? result.data : null));
-  });
+  return new Promise((resolve) => s.timeout(ACK_TIMEOUT_MS).emit('sync', { after }, dataOrNull(resolve)));
 }
 
 /** The socket `catch-up` command. */
 export function catchUpOverSocket(s: ChatSocket, after: number): Promise<CatchUpResponse | null> {
-  return new Promise((resolve) => {
-    s.timeout(ACK_TIMEOUT_MS).emit('catch-up', { after }, (error, result) => resolve(!error && result?.ok ? result.data : null));
-  });
+  return new Promise((resolve) => s.timeout(ACK_TIMEOUT_MS).emit('catch-up', { after }, dataOrNull(resolve)));
 }
 
 /** The socket `chats` command. */
 export function chatsOverSocket(s: ChatSocket): Promise<ChatsResponse | null> {
-  return new Promise((resolve) => {
-    s.timeout(ACK_TIMEOUT_MS).emit('chats', {}, (error, result) => resolve(!error && result?.ok ? result.data : null));
-  });
+  return new Promise((resolve) => s.timeout(ACK_TIMEOUT_MS).emit('chats', {}, dataOrNull(resolve)));
 }
