@@ -6,11 +6,16 @@ import { dayLabel } from './chat-day-label.js';
 import { layoutHeight, useRowHeights } from './use-row-heights.js';
 import { useMemberInput } from './use-member-input.js';
 import { useScrollOrigin } from './use-scroll-origin.js';
-import { anchorAt, buildOffsets, isNearBottom, scrollTopFor, visibleRange, type ScrollAnchor } from './chat-virtual-window.js';
+import { anchorAt, buildOffsets, isNearBottom, layoutHeights, scrollTopFor, visibleRange, type ScrollAnchor } from './chat-virtual-window.js';
 import { MessageBubble } from './MessageBubble.js';
 
 const OVERSCAN_PX = 600;
-const ESTIMATE_MESSAGE = 64;
+/**
+ * A message row not measured yet counts as the mean of those measured (layoutHeights); this is the
+ * guess before any is, about a one-line bubble (most rows measure about 50 px). Under rather than
+ * over: the first window then holds a few rows too many rather than blank space until measured.
+ */
+const FIRST_ESTIMATE_MESSAGE = 50;
 const ESTIMATE_DAY = 44;
 const LOAD_OLDER_AT_PX = 400;
 const UNREAD_TOP_MARGIN_PX = 8;
@@ -76,7 +81,7 @@ export function MessageList(props: MessageListProps) {
   const placedUnread = useRef<string | null>(null);
   const keys = useMemo(() => rows.map((r) => r.key), [rows]);
   const offsets = useMemo(
-    () => buildOffsets(rows.map((r) => heights.current.get(r.key) ?? (r.type === 'day' ? ESTIMATE_DAY : ESTIMATE_MESSAGE))),
+    () => buildOffsets(layoutHeights(keys, heights.current, (i) => (rows[i]!.type === 'day' ? ESTIMATE_DAY : null), FIRST_ESTIMATE_MESSAGE)),
     // measureVersion: heights is a ref; a new measurement must rebuild the offsets
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [rows, measureVersion],

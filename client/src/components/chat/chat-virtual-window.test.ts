@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anchorAt, buildOffsets, isNearBottom, rowAtOffset, scrollTopFor, visibleRange } from './chat-virtual-window.js';
+import { anchorAt, buildOffsets, isNearBottom, layoutHeights, rowAtOffset, scrollTopFor, visibleRange } from './chat-virtual-window.js';
 
 describe('virtual window maths', () => {
   const offsets = buildOffsets([50, 100, 30, 70]);
@@ -56,5 +56,28 @@ describe('virtual window maths', () => {
   it('knows when the list sits at the bottom', () => {
     expect(isNearBottom(200, 50, 250)).toBe(true);
     expect(isNearBottom(100, 50, 250)).toBe(false);
+  });
+
+  describe('estimates rows not measured yet', () => {
+    const keys = Array.from({ length: 1_000 }, (_, i) => `m${i}`);
+    const messagesOnly = () => null;
+
+    it('at the mean of the rows measured, not at the first guess', () => {
+      // 100 of 1,000 measured, about 50 px each (48 and 52 in turn), as the rows of a real chat are
+      const measured = new Map(keys.filter((_, i) => i % 10 === 0).map((k, j) => [k, j % 2 === 0 ? 48 : 52] as const));
+      const total = buildOffsets(layoutHeights(keys, measured, messagesOnly, 64))[keys.length]!;
+      expect(Math.abs(total - 50_000) / 50_000).toBeLessThan(0.03);
+    });
+
+    it('at the first guess before any row is measured', () => {
+      expect(buildOffsets(layoutHeights(keys, new Map(), messagesOnly, 64))[keys.length]).toBe(64_000);
+    });
+
+    it('at whole pixels, and rows with a fixed estimate neither take the mean nor count in it', () => {
+      const rows = ['day-1', 'a', 'b', 'c', 'day-2', 'd'];
+      const fixed = (i: number) => (rows[i]!.startsWith('day-') ? 44 : null);
+      const measured = new Map([['day-1', 30], ['a', 50], ['b', 51]]);
+      expect(Array.from(layoutHeights(rows, measured, fixed, 64))).toEqual([30, 50, 51, 51, 44, 51]);
+    });
   });
 });

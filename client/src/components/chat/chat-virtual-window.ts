@@ -69,3 +69,30 @@ export function scrollTopFor(anchor: ScrollAnchor, offsets: Float64Array, indexO
 export function isNearBottom(scrollTop: number, viewportHeight: number, totalHeight: number, slackPx = 48): boolean {
   return totalHeight - (scrollTop + viewportHeight) <= slackPx;
 }
+
+/**
+ * The heights to lay rows out by: each measured row's own; a row not measured yet counts as its
+ * fixed estimate (`fixedEstimate(i)`), or, where that is null, as the mean of the measured rows
+ * that have none, `firstGuess` until one is measured. A constant guess put the list's height and
+ * its scrollbar off by the guess's error times every row not yet rendered (a third on a long chat),
+ * and each row measured above the view moved the view by that error. The mean is rounded: offsets
+ * stay whole pixels, as measured heights are, and the estimate of every row (and with it the
+ * scroll position the anchor restores) changes only when the mean crosses a half pixel.
+ */
+export function layoutHeights(keys: readonly string[], measured: ReadonlyMap<string, number>, fixedEstimate: (index: number) => number | null, firstGuess: number): Float64Array {
+  const heights = new Float64Array(keys.length);
+  let sum = 0;
+  let count = 0;
+  for (let i = 0; i < keys.length; i++) {
+    const height = measured.get(keys[i]!);
+    const fixed = fixedEstimate(i);
+    if (height !== undefined && fixed === null) {
+      sum += height;
+      count++;
+    }
+    heights[i] = height ?? fixed ?? NaN;
+  }
+  const estimate = count > 0 ? Math.round(sum / count) : firstGuess;
+  for (let i = 0; i < keys.length; i++) if (Number.isNaN(heights[i])) heights[i] = estimate;
+  return heights;
+}
