@@ -90,12 +90,23 @@ test('10,000 messages stay windowed and scrolling back keeps the position', asyn
   // rows in view, not blank space where the window was left behind. No time limit: how fast this
   // is, is measured by `npm run bench -- scroll` (a limit here failed on a loaded machine).
   const before = Math.max(...ids);
+  const firstMessageAtCentre = () =>
+    scroller.evaluate((el) => {
+      const middle = el.getBoundingClientRect().top + el.clientHeight / 2;
+      const row = [...el.querySelectorAll('[data-testid=chat-message]')].find((r) => r.getBoundingClientRect().bottom >= middle);
+      return Number(row?.getAttribute('data-id') ?? 0);
+    });
+  const atCentreBefore = await firstMessageAtCentre();
   await scroller.evaluate(async (el) => {
     for (let i = 0; i < 60; i++) {
       el.scrollTop += 400;
       await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
     }
   });
+  // Every step counts: 24,000 px is about 480 messages of about 50 px. The list's correction for
+  // the rows it had just measured used to put it back where the step before had left it, undoing
+  // every other step of a scroll made a frame at a time by a script (half the messages passed).
+  await expect.poll(async () => (await firstMessageAtCentre()) - atCentreBefore, { message: 'messages passed by 60 steps of 400 px' }).toBeGreaterThan(400);
   // The window follows the scroll events, which a loaded machine renders a few frames late: polled.
   await expect.poll(async () => Math.min(...(await windowIds())), { message: 'the rendered window moved on with the scroll' }).toBeGreaterThan(before);
   expect(await rows.count()).toBeLessThan(80);

@@ -14,10 +14,10 @@
  * scrolls laid-out rows without running any JavaScript. The ratio is what windowing costs per
  * frame while scrolling (it saves the layout and memory of 10,000 rows at load, which this does
  * not measure). Frames where the middle of the list showed no row (blank space, the window left
- * behind) are counted too, and the messages a round scrolled past: the app places rows it has
- * not rendered yet at an estimated 64 px, taller than most, so the same pixels take it past fewer
- * messages than the static rows (its scroll height is mostly estimates). No target: the figures
- * depend on the machine.
+ * behind) are counted too, and the messages a round scrolled past: the same pixels should take
+ * both past about as many (the app counts a row it has not rendered yet as the mean of those it
+ * measured); fewer on the app's side means steps lost or rows mis-estimated. No target: the
+ * figures depend on the machine.
  *
  * The frame rate is not capped (--disable-frame-rate-limit, --disable-gpu-vsync): a frame's time
  * is the work it took, not a multiple of 16.7 ms. BENCH_SCROLL_VSYNC=1 keeps Chromium's 60 Hz.

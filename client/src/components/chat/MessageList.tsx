@@ -96,6 +96,7 @@ export function MessageList(props: MessageListProps) {
     setAtBottom(pinned.current);
     if (pinned.current) setUnseen(0);
     anchor.current = anchorAt(offsets, keys, listTop(el), (key) => !key.startsWith('day-'));
+    scrolls.seen(el);
   }, [offsets, keys]);
 
   // Count the peer's new messages while the member reads further up (an older page loaded above
@@ -182,11 +183,20 @@ export function MessageList(props: MessageListProps) {
       // A search of the keys when an anchor is kept, rather than a map of them built on every
       // message: on a 10,000-message chat that map cost milliseconds per message.
       const fromRows = scrollTopFor(anchor.current, offsets, (k) => keys.lastIndexOf(k));
-      const top = fromRows === null ? null : fromRows + (rowsBox.current?.offsetTop ?? 0);
+      // A scroll since the anchor was taken whose event is still to come (a script's, or a screen
+      // reader bringing a message into view, in the frame these rows were measured) is kept: put
+      // back at the anchor, a scroll made a step per frame by a script lost every other step. Not
+      // the browser's clamp of a list that got shorter, which leaves it at its end.
+      const clamped = el.scrollTop >= el.scrollHeight - el.clientHeight - 1;
+      const unseenMove = clamped ? 0 : scrolls.moveSinceSeen(el);
+      const top = fromRows === null ? null : fromRows + (rowsBox.current?.offsetTop ?? 0) + unseenMove;
       if (top !== null && Math.abs(top - el.scrollTop) > 1) {
         el.scrollTop = top;
         scrolls.ownScroll(el);
       }
+      // The anchor then follows that scroll: its own event may come as this list's (the same
+      // place), and a later measurement would put the list back where the anchor was taken.
+      if (unseenMove !== 0) rememberPosition();
     }
     // Unread messages that fit on screen leave the list at its bottom: it follows new ones again.
     if (!pinned.current && isNearBottom(el.scrollTop, el.clientHeight, el.scrollHeight)) pinned.current = true;

@@ -20,6 +20,10 @@ export interface ScrollOrigin {
    * position alone does not tell which (MessageList asks use-member-input.ts as well).
    */
   movedSinceSeen(el: HTMLElement): boolean;
+  /** How far the list stands from where it was last put or seen (0 before either). */
+  moveSinceSeen(el: HTMLElement): number;
+  /** Call where the list takes its position in (an anchor taken from scrollTop): it is seen there. */
+  seen(el: HTMLElement): void;
 }
 
 export function useScrollOrigin(): ScrollOrigin {
@@ -29,13 +33,18 @@ export function useScrollOrigin(): ScrollOrigin {
   const lastEventTop = useRef<number | null>(null);
   /** where the list was last put by code or seen at a scroll event */
   const seenTop = useRef<number | null>(null);
+  const moveSinceSeen = (el: HTMLElement) => (seenTop.current === null ? 0 : el.scrollTop - seenTop.current);
   const origin = useRef<ScrollOrigin>({
     ownScroll(el) {
       programmaticTop.current = el.scrollTop;
       seenTop.current = el.scrollTop;
     },
     movedSinceSeen(el) {
-      return seenTop.current !== null && Math.abs(el.scrollTop - seenTop.current) >= 1;
+      return Math.abs(moveSinceSeen(el)) >= 1;
+    },
+    moveSinceSeen,
+    seen(el) {
+      seenTop.current = el.scrollTop;
     },
     movedByMember(el) {
       const moved = lastEventTop.current === null || Math.abs(el.scrollTop - lastEventTop.current) >= 1;
