@@ -196,6 +196,7 @@ describe('socket handshake', () => {
     const socket = await handshakeReadBefore(leaving.cookieHeader(), async () => {
       expect((await leaving.get('/api/logout.php')).status).toBe(200);
     });
+    // Refused at the handshake would do as well; connected, it must be closed at once.
     if (socket) {
       const leaked = collect(socket, 'message:new');
       await closedWithin(socket);

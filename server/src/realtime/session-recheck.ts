@@ -17,6 +17,6 @@ export function closeIfSessionEnded(store: Store, socket: MemberSocket): void {
   loadStoredSession(store, socket.data.sessionId, (err, session) => {
     // An unreadable store (a Redis outage) leaves the handshake's read standing, as REST does.
     if (err) return;
-    if ((session as { userId?: number } | undefined)?.userId !== socket.data.userId) socket.disconnect(true);
+    if (session?.userId !== socket.data.userId) socket.disconnect(true);
   });
 }
