@@ -202,6 +202,11 @@ describe('three server processes behind one Redis', () => {
     const onA = await a.connect(node1);
     const onB = await b.connect(node2);
     expect((await sendAck(onA.socket, b.id, 'before the restart')).ok).toBe(true);
+    // Each node reads a new socket's session once more after it joined its room (session-recheck.ts).
+    // Were that read still on its way when Redis dies, ioredis would send it again to the Redis
+    // restarted empty, which holds the session no more, and the socket would rightly be closed. A
+    // REST read on the same connection answers after it: then the sockets have their sessions.
+    for (const { http } of [onA, onB]) expect((await http.get('/api/user.php')).status).toBe(200);
 
     const invalidatedA = nextEvent(onA.socket, 'invalidate', undefined, 15_000);
     const invalidatedB = nextEvent(onB.socket, 'invalidate', undefined, 15_000);
