@@ -186,6 +186,39 @@ test('on a phone the list is where it was after a chat; a focused entry keeps th
   await context.close();
 });
 
+// Seen once in CI (the phone test above): ArrowDown from the bottom of the list focused the next
+// entry up, and the list went back to its bottom, the entry out of view. The arrow's scroll waits
+// for its event to be taken in; entries measured before that event put the list back where it was.
+test('an arrow key keeps the entry it shows in view when entries are measured before its scroll event', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await crowdedPage(context);
+  const focused = row(page, senderName(150));
+  await scroller(page).evaluate((el) => (el.scrollTop = el.scrollHeight / 2));
+  await expect(focused).toBeVisible();
+  await focused.locator('.chat-list-link').focus();
+  await scroller(page).evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(rowAt(page, CHATS)).toBeInViewport();
+
+  // The list's next scroll event is held back, as a busy browser may deliver it late.
+  await scroller(page).evaluate((el) => {
+    const hold = (event: Event) => {
+      if (event.target !== el) return;
+      event.stopImmediatePropagation();
+      window.removeEventListener('scroll', hold, { capture: true });
+    };
+    window.addEventListener('scroll', hold, { capture: true });
+  });
+  const next = rowAt(page, Number(await focused.getAttribute('aria-posinset')) + 1);
+  await page.keyboard.press('ArrowDown');
+  await expect(next.locator('.chat-list-link')).toBeFocused();
+  // Meanwhile an entry on screen changes height and is measured: the list lays itself out again.
+  await rowAt(page, CHATS).evaluate((li: HTMLElement) => (li.style.minHeight = `${li.offsetHeight + 9}px`));
+  await page.waitForTimeout(300);
+  await scroller(page).evaluate((el) => el.dispatchEvent(new Event('scroll')));
+  await expectInView(page, next);
+  await context.close();
+});
+
 /** A member who stops scrolling: the list takes a scroll in the last half second as the member still scrolling, and moves for nothing then. */
 const memberPauses = (page: Page) => page.clock.fastForward(1_000);
 

@@ -211,16 +211,19 @@ export function useChatListWindow(keys: readonly string[], stamps: readonly numb
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [activeKey, indexByKey, offsets]);
 
+  /** The member took the list where it stands: it is kept there. */
+  const memberMoved = (el: HTMLDivElement) => {
+    remember(el);
+    memberScrolledAt.current = performance.now();
+    // The member has taken the list elsewhere: an entry still waiting to be listed is not shown.
+    pendingReveal.current = null;
+  };
+
   const onScroll = () => {
     const el = scrollerRef.current;
     if (!el) return;
     // The list's own corrective scroll keeps the anchor (use-scroll-origin.ts).
-    if (scrolls.movedByMember(el)) {
-      remember(el);
-      memberScrolledAt.current = performance.now();
-      // The member has taken the list elsewhere: an entry still waiting to be listed is not shown.
-      pendingReveal.current = null;
-    }
+    if (scrolls.movedByMember(el)) memberMoved(el);
     syncViewport(el);
   };
 
@@ -236,7 +239,8 @@ export function useChatListWindow(keys: readonly string[], stamps: readonly numb
   // link; they never scroll the list away from the focus. The list scrolls just enough to show that
   // entry, as a list box does: the browser's own scroll on focus centres an entry out of view, and
   // each ArrowDown past the bottom jumped half a screen. That scroll is the member's move, and the
-  // list keeps it (its scroll event is not marked as the list's own).
+  // list keeps it from now: waiting for its scroll event, entries measured before that event came
+  // put the list back where it stood (at its bottom, the entry shown out of view; seen in CI).
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     const el = scrollerRef.current;
@@ -249,7 +253,10 @@ export function useChatListWindow(keys: readonly string[], stamps: readonly numb
     const link = to === null ? null : listRef.current?.querySelector<HTMLElement>(`[data-row-key="${keys[to]}"] a`);
     if (to === null || !link) return;
     const top = scrollTopToReveal(offsets, to, el.scrollTop - listOffset(), el.clientHeight);
-    if (top !== null) el.scrollTop = top + listOffset();
+    if (top !== null) {
+      el.scrollTop = top + listOffset();
+      memberMoved(el);
+    }
     link.focus({ preventScroll: true });
   };
 
