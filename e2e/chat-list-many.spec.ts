@@ -219,6 +219,29 @@ test('an arrow key keeps the entry it shows in view when entries are measured be
   await context.close();
 });
 
+test('an entry the browser scrolls into view (a screen reader moving to it) stays in view when entries are measured before that scroll\'s event', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await crowdedPage(context);
+  await scroller(page).evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(rowAt(page, CHATS)).toBeInViewport();
+  // The first entry, which the list always renders, brought into view by the browser, its scroll
+  // event held back as a busy browser may deliver it late; meanwhile an entry is measured.
+  await scroller(page).evaluate((el) => {
+    const hold = (event: Event) => {
+      if (event.target !== el) return;
+      event.stopImmediatePropagation();
+      window.removeEventListener('scroll', hold, { capture: true });
+    };
+    window.addEventListener('scroll', hold, { capture: true });
+  });
+  await rowAt(page, 1).evaluate((li: HTMLElement) => li.scrollIntoView({ block: 'start' }));
+  await rowAt(page, CHATS).evaluate((li: HTMLElement) => (li.style.minHeight = `${li.offsetHeight + 9}px`));
+  await page.waitForTimeout(300);
+  await scroller(page).evaluate((el) => el.dispatchEvent(new Event('scroll')));
+  await expectInView(page, rowAt(page, 1));
+  await context.close();
+});
+
 /** A member who stops scrolling: the list takes a scroll in the last half second as the member still scrolling, and moves for nothing then. */
 const memberPauses = (page: Page) => page.clock.fastForward(1_000);
 
