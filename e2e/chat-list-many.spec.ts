@@ -186,6 +186,26 @@ test('on a phone the list is where it was after a chat; a focused entry keeps th
   await context.close();
 });
 
+/**
+ * Runs `scroll` with the list's next scroll event held back, as a busy browser may deliver it
+ * late; meanwhile an entry on screen (the last, always rendered) changes height and is measured,
+ * so the list lays itself out again before it hears of the scroll. Then the event comes.
+ */
+async function withScrollEventLate(page: Page, scroll: () => Promise<unknown>): Promise<void> {
+  await scroller(page).evaluate((el) => {
+    const hold = (event: Event) => {
+      if (event.target !== el) return;
+      event.stopImmediatePropagation();
+      window.removeEventListener('scroll', hold, { capture: true });
+    };
+    window.addEventListener('scroll', hold, { capture: true });
+  });
+  await scroll();
+  await rowAt(page, CHATS).evaluate((li: HTMLElement) => (li.style.minHeight = `${li.offsetHeight + 9}px`));
+  await page.waitForTimeout(300);
+  await scroller(page).evaluate((el) => el.dispatchEvent(new Event('scroll')));
+}
+
 // Seen once in CI (the phone test above): ArrowDown from the bottom of the list focused the next
 // entry up, and the list went back to its bottom, the entry out of view. The arrow's scroll waits
 // for its event to be taken in; entries measured before that event put the list back where it was.
@@ -199,22 +219,11 @@ test('an arrow key keeps the entry it shows in view when entries are measured be
   await scroller(page).evaluate((el) => (el.scrollTop = el.scrollHeight));
   await expect(rowAt(page, CHATS)).toBeInViewport();
 
-  // The list's next scroll event is held back, as a busy browser may deliver it late.
-  await scroller(page).evaluate((el) => {
-    const hold = (event: Event) => {
-      if (event.target !== el) return;
-      event.stopImmediatePropagation();
-      window.removeEventListener('scroll', hold, { capture: true });
-    };
-    window.addEventListener('scroll', hold, { capture: true });
-  });
   const next = rowAt(page, Number(await focused.getAttribute('aria-posinset')) + 1);
-  await page.keyboard.press('ArrowDown');
-  await expect(next.locator('.chat-list-link')).toBeFocused();
-  // Meanwhile an entry on screen changes height and is measured: the list lays itself out again.
-  await rowAt(page, CHATS).evaluate((li: HTMLElement) => (li.style.minHeight = `${li.offsetHeight + 9}px`));
-  await page.waitForTimeout(300);
-  await scroller(page).evaluate((el) => el.dispatchEvent(new Event('scroll')));
+  await withScrollEventLate(page, async () => {
+    await page.keyboard.press('ArrowDown');
+    await expect(next.locator('.chat-list-link')).toBeFocused();
+  });
   await expectInView(page, next);
   await context.close();
 });
@@ -224,20 +233,8 @@ test('an entry the browser scrolls into view (a screen reader moving to it) stay
   const page = await crowdedPage(context);
   await scroller(page).evaluate((el) => (el.scrollTop = el.scrollHeight));
   await expect(rowAt(page, CHATS)).toBeInViewport();
-  // The first entry, which the list always renders, brought into view by the browser, its scroll
-  // event held back as a busy browser may deliver it late; meanwhile an entry is measured.
-  await scroller(page).evaluate((el) => {
-    const hold = (event: Event) => {
-      if (event.target !== el) return;
-      event.stopImmediatePropagation();
-      window.removeEventListener('scroll', hold, { capture: true });
-    };
-    window.addEventListener('scroll', hold, { capture: true });
-  });
-  await rowAt(page, 1).evaluate((li: HTMLElement) => li.scrollIntoView({ block: 'start' }));
-  await rowAt(page, CHATS).evaluate((li: HTMLElement) => (li.style.minHeight = `${li.offsetHeight + 9}px`));
-  await page.waitForTimeout(300);
-  await scroller(page).evaluate((el) => el.dispatchEvent(new Event('scroll')));
+  // The first entry, which the list always renders.
+  await withScrollEventLate(page, () => rowAt(page, 1).evaluate((li: HTMLElement) => li.scrollIntoView({ block: 'start' })));
   await expectInView(page, rowAt(page, 1));
   await context.close();
 });
