@@ -183,12 +183,10 @@ export function MessageList(props: MessageListProps) {
       // A search of the keys when an anchor is kept, rather than a map of them built on every
       // message: on a 10,000-message chat that map cost milliseconds per message.
       const fromRows = scrollTopFor(anchor.current, offsets, (k) => keys.lastIndexOf(k));
-      // A scroll since the anchor was taken whose event is still to come (a script's, or a screen
-      // reader bringing a message into view, in the frame these rows were measured) is kept: put
-      // back at the anchor, a scroll made a step per frame by a script lost every other step. Not
-      // the browser's clamp of a list that got shorter, which leaves it at its end.
-      const clamped = el.scrollTop >= el.scrollHeight - el.clientHeight - 1;
-      const unseenMove = clamped ? 0 : scrolls.moveSinceSeen(el);
+      // A scroll since the anchor was taken whose event is still to come (in the frame these rows
+      // were measured) is kept: put back at the anchor, a scroll made a step per frame by a script
+      // lost every other step.
+      const unseenMove = scrolls.unseenMove(el);
       const top = fromRows === null ? null : fromRows + (rowsBox.current?.offsetTop ?? 0) + unseenMove;
       if (top !== null && Math.abs(top - el.scrollTop) > 1) {
         el.scrollTop = top;

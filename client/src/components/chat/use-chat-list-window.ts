@@ -114,6 +114,7 @@ export function useChatListWindow(keys: readonly string[], stamps: readonly numb
   const rows = rowsToRender(range, keys.length, focusedIndex, tabStopIndex);
 
   const remember = (el: HTMLDivElement) => {
+    scrolls.seen(el);
     const top = el.scrollTop - listOffset();
     position.current =
       top <= 0 ? AT_TOP : { anchors: listAnchorsAt(offsets, keys, stamps, top), atBottom: isNearBottom(el.scrollTop, el.clientHeight, el.scrollHeight, 1) };
@@ -132,15 +133,9 @@ export function useChatListWindow(keys: readonly string[], stamps: readonly numb
   const restore = (el: HTMLDivElement) => {
     const { anchors, atBottom } = position.current;
     if (anchors.length === 0 || el.clientHeight === 0) return;
-    // Moved since the list last put or saw it, that scroll's event still to come (the browser
-    // bringing an entry into view for a screen reader, a script): kept where it was taken, as the
-    // event would have, not put back. Not the browser's clamp of a list that got shorter, at its end.
-    const clamped = el.scrollTop >= el.scrollHeight - el.clientHeight - 1;
-    if (!clamped && scrolls.movedSinceSeen(el)) {
-      memberMoved(el);
-      scrolls.seen(el);
-      return;
-    }
+    // Moved by a scroll whose event is still to come: kept where it was taken, as the event would
+    // have, not put back.
+    if (scrolls.unseenMove(el) !== 0) return memberMoved(el);
     if (atBottom) return scrollTo(el, el.scrollHeight - el.clientHeight);
     const fromRows = scrollTopForAnchors(anchors, offsets, (k) => indexByKey.get(k) ?? -1, (k) => stampByKey.get(k));
     if (fromRows === null) remember(el);

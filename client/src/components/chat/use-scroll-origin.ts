@@ -20,8 +20,14 @@ export interface ScrollOrigin {
    * position alone does not tell which (MessageList asks use-member-input.ts as well).
    */
   movedSinceSeen(el: HTMLElement): boolean;
-  /** How far the list stands from where it was last put or seen (0 before either). */
-  moveSinceSeen(el: HTMLElement): number;
+  /**
+   * How far a scroll whose event is still to come took the list from where it was last put or
+   * seen (a script's, or the browser bringing something into view for a screen reader), for the
+   * list to keep rather than put back when it lays itself out again. 0 when it did not move by a
+   * pixel, and at the list's end, where the browser's clamp of a list that got shorter moves it
+   * with nobody scrolling.
+   */
+  unseenMove(el: HTMLElement): number;
   /** Call where the list takes its position in (an anchor taken from scrollTop): it is seen there. */
   seen(el: HTMLElement): void;
 }
@@ -42,7 +48,11 @@ export function useScrollOrigin(): ScrollOrigin {
     movedSinceSeen(el) {
       return Math.abs(moveSinceSeen(el)) >= 1;
     },
-    moveSinceSeen,
+    unseenMove(el) {
+      const clamped = el.scrollTop >= el.scrollHeight - el.clientHeight - 1;
+      const move = moveSinceSeen(el);
+      return clamped || Math.abs(move) < 1 ? 0 : move;
+    },
     seen(el) {
       seenTop.current = el.scrollTop;
     },
