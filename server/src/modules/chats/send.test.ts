@@ -211,6 +211,21 @@ describe('sending a message', () => {
     for (const p of [p1, p2, p3]) expect((await send(premium.client, p.id)).status).toBe(201);
   });
 
+  // Mutation audit: counting every conversation the member is in (not only those they started) survived.
+  it('conversations others began do not use up a free member\'s two: they may still start two of their own', async () => {
+    const free = await loggedInMember(server, { credits: 50 });
+    for (let i = 0; i < 2; i++) {
+      const other = await loggedInMember(server, { credits: 5 });
+      expect((await send(other.client, free.user.id, `hello ${i}`)).status).toBe(201);
+    }
+    const [p1, p2, p3] = [await createMember(server.db), await createMember(server.db), await createMember(server.db)];
+    expect((await free.client.get(`/api/messages.php?profile=${p1.id}`)).body.conversation_limit_reached).toBe(false);
+    expect((await send(free.client, p1.id)).status).toBe(201);
+    expect((await send(free.client, p2.id)).status).toBe(201);
+    expect((await send(free.client, p3.id)).body).toMatchObject({ error: 'conversation_limit', limit: 2 });
+    expect(creditsOf(free.user.id)).toBe(48);
+  });
+
   it('opening a chat not begun yet tells a free member at the limit before they write, and nobody else', async () => {
     const limitOf = async (client: TestClient, profile: number) => {
       const res = await client.get(`/api/messages.php?profile=${profile}`);
