@@ -30,6 +30,9 @@ describe('chat message rules', () => {
     const now = Date.UTC(2026, 0, 31);
     expect(historyCutoff(now, true)).toBeNull();
     expect(historyCutoff(now, false)).toBe(now - FREE_HISTORY_DAYS * 86_400_000);
+    // The product's rule is 30 days, as the client tells the member: not whatever the constant says.
+    // (Mutation audit: FREE_HISTORY_DAYS = 31 survived, every test derived its dates from it.)
+    expect(historyCutoff(now, false)).toBe(Date.UTC(2026, 0, 1));
   });
 
   it('catalogues have unique ids and i18n keys', () => {
