@@ -210,6 +210,30 @@ describe('messages of one conversation', () => {
   });
 });
 
+describe('the history cut at its very edge', () => {
+  // Mutation audit: the page's filter as `created_at > since` survived; the list and sync kept `>=`.
+  it('a message exactly 30 days old is still shown to a free member, alike in the chat, its preview and sync', async () => {
+    const free = await loggedInMember(server);
+    const peer = await loggedInMember(server, { paidUser: true });
+    const realNow = server.clock.now();
+    server.clock.set(realNow - FREE_HISTORY_DAYS * DAY);
+    const edge = (await send(peer.client, free.user.id, 'thirty days ago to the millisecond')).body.message;
+    server.clock.set(realNow);
+    const page = await free.client.get(`/api/messages.php?conversation=${edge.conversation}`);
+    expect(page.body.messages.map((m: { id: number }) => m.id)).toEqual([edge.id]);
+    expect(page.body.history_cut).toBe(false);
+    expect((await free.client.get('/api/chats.php')).body.chats[0].last_message.id).toBe(edge.id);
+    expect((await free.client.get('/api/sync.php?after=0')).body.messages.map((m: { id: number }) => m.id)).toEqual([edge.id]);
+    // One millisecond later it is past the cut everywhere.
+    server.clock.advance(1);
+    const later = await free.client.get(`/api/messages.php?conversation=${edge.conversation}`);
+    expect(later.body.messages).toEqual([]);
+    expect(later.body.history_cut).toBe(true);
+    expect((await free.client.get('/api/chats.php')).body.chats[0].last_message).toBeNull();
+    server.clock.set(realNow);
+  });
+});
+
 describe('the unread total over many conversations', () => {
   it('counts only visible conversations with something unread, through reads, deletions and a revived chat', async () => {
     const me = await loggedInMember(server);
