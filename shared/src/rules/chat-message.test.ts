@@ -30,8 +30,8 @@ describe('chat message rules', () => {
     const now = Date.UTC(2026, 0, 31);
     expect(historyCutoff(now, true)).toBeNull();
     expect(historyCutoff(now, false)).toBe(now - FREE_HISTORY_DAYS * 86_400_000);
-    // The product's rule is 30 days, as the client tells the member: not whatever the constant says.
-    // (Mutation audit: FREE_HISTORY_DAYS = 31 survived, every test derived its dates from it.)
+    // Stated as a date, not from the constant: the tests that derive their dates from it pass
+    // whatever it says, and the product's rule (as the client tells the member) is 30 days.
     expect(historyCutoff(now, false)).toBe(Date.UTC(2026, 0, 1));
   });
 

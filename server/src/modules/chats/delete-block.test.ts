@@ -49,7 +49,6 @@ describe('deleting a chat', () => {
     const view = await me.client.get(`/api/messages.php?conversation=${conversation}`);
     expect(view.body.messages.map((m: { id: number }) => m.id)).toEqual([comeback.id]);
     // A catch-up from before the deletion (another device, a long reconnect) brings back no deleted message either.
-    // (Mutation audit: sync without the hidden_before filter survived.)
     expect((await me.client.get('/api/sync.php?after=0')).body.messages.map((m: { id: number }) => m.id)).toEqual([comeback.id]);
     expect((await me.client.get('/api/counts.php')).body.total_unread).toBe(1);
   });

@@ -211,7 +211,7 @@ describe('messages of one conversation', () => {
 });
 
 describe('the history cut at its very edge', () => {
-  // Mutation audit: the page's filter as `created_at > since` survived; the list and sync kept `>=`.
+  // The chat's page, the list's preview and sync each filter by the cut: they must agree on its edge.
   it('a message exactly 30 days old is still shown to a free member, alike in the chat, its preview and sync', async () => {
     const free = await loggedInMember(server);
     const peer = await loggedInMember(server, { paidUser: true });

@@ -211,7 +211,6 @@ describe('sending a message', () => {
     for (const p of [p1, p2, p3]) expect((await send(premium.client, p.id)).status).toBe(201);
   });
 
-  // Mutation audit: counting every conversation the member is in (not only those they started) survived.
   it('conversations others began do not use up a free member\'s two: they may still start two of their own', async () => {
     const free = await loggedInMember(server, { credits: 50 });
     for (let i = 0; i < 2; i++) {
