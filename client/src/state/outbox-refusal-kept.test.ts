@@ -4,14 +4,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage } from './chat-thread.js';
 import { canRetry } from './chat-thread.js';
 import { OUTBOX_AUTO_SEND_MS, loadOutbox } from './outbox.js';
-
-const ME = 1;
-const PEER = 2;
+import { CONVERSATION, ME, PEER } from './realtime-test-fakes.js';
 
 function kept(local: 'pending' | 'failed', failure: ChatMessage['failure'], writtenAt: number): { profile: number; message: ChatMessage } {
   return {
     profile: PEER,
-    message: { key: `${ME}:c-${local}-0001`, id: null, conversation: 10, sender: ME, client_id: `c-${local}-0001`, kind: 'text', body: 'x'.repeat(5), gift_id: null, created_at: new Date(writtenAt).toISOString(), local, failure },
+    message: { key: `${ME}:c-${local}-0001`, id: null, conversation: CONVERSATION, sender: ME, client_id: `c-${local}-0001`, kind: 'text', body: 'x'.repeat(5), gift_id: null, created_at: new Date(writtenAt).toISOString(), local, failure },
   };
 }
 

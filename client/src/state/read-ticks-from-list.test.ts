@@ -1,49 +1,21 @@
 // @vitest-environment jsdom
 /** Read ticks follow a reloaded list when the live 'message:read' was missed. */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserDto } from '@shared/api/user.js';
-import type { ChatSocket } from '../api/socket.js';
-import { COUNTS, CONVERSATION, FakeSocket, ME, PEER, entry, flush, message, syncPage } from './realtime-test-kit.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { getThread } from './chat-store.js';
+import { deliveryState } from './chat-thread.js';
+import { COUNTS, entry, flush, ME, message, openThreadWith, PEER, socket, startConnected, syncPage, useRealtimeHarness } from './realtime-test-kit.js';
 
-vi.mock('../api/chats.js', () => ({
-  fetchChats: vi.fn(), fetchSync: vi.fn(), postMessage: vi.fn(), postMessagesRead: vi.fn(), fetchCounts: vi.fn(),
-  fetchLikesIfAvailable: vi.fn(async () => null), sendPageHiddenBeacon: vi.fn(), fetchMessages: vi.fn(), deleteChat: vi.fn(), setBlocked: vi.fn(),
-}));
-vi.mock('../api/socket.js', () => ({ createChatSocket: vi.fn() }));
-vi.mock('../api/user.js', () => ({ fetchCurrentUser: vi.fn(async () => null) }));
+vi.mock('../api/chats.js', async () => (await import('./realtime-test-mocks.js')).chatsApiMock());
+vi.mock('../api/socket.js', async () => (await import('./realtime-test-mocks.js')).socketApiMock());
+vi.mock('../api/user.js', async () => (await import('./realtime-test-mocks.js')).userApiMock());
 
-const api = await import('../api/chats.js');
-const { createChatSocket } = await import('../api/socket.js');
-const { startRealtime } = await import('./realtime.js');
-const { getThread, updateThread } = await import('./chat-store.js');
-const { deliveryState, mergeStored } = await import('./chat-thread.js');
-const { appStore } = await import('./jotai.js');
-const { userAtom } = await import('./user.js');
-const { chatEntriesAtom, openChatAtom, threadsAtom } = await import('./chats.js');
+useRealtimeHarness();
 
-let socket: FakeSocket;
-let stop: () => void;
-
-beforeEach(async () => {
-  vi.clearAllMocks();
-  appStore.set(userAtom, { id: ME, credits: 10, credits_version: 100, profile: { id: ME, name: 'Me', country: 'NL', status: 'active', main_image: null } } as UserDto);
-  appStore.set(threadsAtom, new Map());
-  appStore.set(chatEntriesAtom, new Map());
-  appStore.set(openChatAtom, null);
-  vi.mocked(api.fetchChats).mockResolvedValue({ chats: [entry(message(100, PEER))], counts: COUNTS });
-  socket = new FakeSocket(() => undefined);
-  vi.mocked(createChatSocket).mockResolvedValue(socket as unknown as ChatSocket);
-  stop = startRealtime();
-  await flush();
-  socket.connect();
-  await flush();
-});
-
-afterEach(() => stop?.());
+beforeEach(() => startConnected(() => undefined));
 
 describe('read ticks', () => {
   it("shows the member's message read when the list after a reconnect says so, the live event having been missed", async () => {
-    updateThread(PEER, (t) => ({ ...mergeStored(t, [message(100, PEER), message(106, ME)]), loaded: true }), CONVERSATION);
+    openThreadWith([message(100, PEER), message(106, ME)]);
     const mine = () => getThread(PEER)!.stored.at(-1)!;
     expect(deliveryState(mine(), getThread(PEER)!.peerLastRead)).toBe('sent');
     socket.drop();

@@ -1,102 +1,131 @@
 /**
- * Test-only helpers for the realtime owner's tests (imported by *.test.ts files only): a stand-in
- * for the Socket.IO client that lets a test play the server, and messages and list entries to
- * feed it. The same stand-in as chat-realtime.test.ts uses, kept here so small tests of one
- * behaviour each do not have to carry it.
+ * The harness of the realtime owner's tests (imported by *.test.ts files only): starts the owner
+ * on a FakeSocket the test plays the server on, opens a thread, and resets the store between tests.
+ * It re-exports realtime-test-fakes.ts, so a test file imports everything from here.
+ *
+ * It imports the owner and the API modules it talks to, so a test file that uses it must mock those
+ * first, with the three lines realtime-test-mocks.ts shows (vi.mock is hoisted above the imports).
  */
-import type { ChatEntryDto, CountsDto, MessageDto, SyncResponse } from '@shared/api/chats.js';
+import { afterEach, beforeEach, vi } from 'vitest';
+import type { ChatsResponse, MessageDto } from '@shared/api/chats.js';
+import type { UserDto } from '@shared/api/user.js';
+import type { CatchUpResponse } from '@shared/realtime.js';
+import * as api from '../api/chats.js';
+import { createChatSocket, type ChatSocket } from '../api/socket.js';
+import { startRealtime } from './realtime.js';
+import { getThread, updateThread } from './chat-store.js';
+import { mergeStored } from './chat-thread.js';
+import { appStore } from './jotai.js';
+import { userAtom } from './user.js';
+import { countsAtom } from './counts.js';
+import { chatEntriesAtom, openChatAtom, threadMetaAtom, threadsAtom, typingAtom } from './chats.js';
+import { clearOutboxes } from './outbox.js';
+import { messageNoticeAtom } from './message-notice.js';
+import { CONVERSATION, COUNTS, FakeSocket, ME, PEER, entry, flush, message, syncPage, type Responder } from './realtime-test-fakes.js';
 
-export const ME = 1;
-export const PEER = 2;
-export const CONVERSATION = 10;
-export const COUNTS: CountsDto = { total_unread: 0, total_new_likes: 0, badge: 0, version: 0 };
+export * from './realtime-test-fakes.js';
 
-/** How the fake server answers a command; a promise is an answer still on its way; undefined: no answer. */
-export type Responder = (event: string, payload: unknown) => unknown;
-
-export class FakeSocket {
-  connected = false;
-  active = true;
-  reachable = true;
-  emitted: Array<{ event: string; payload: unknown }> = [];
-  private handlers = new Map<string, Array<(...args: unknown[]) => void>>();
-  private managerHandlers = new Map<string, Array<() => void>>();
-  constructor(public respond: Responder) {}
-  io = {
-    on: (event: string, handler: () => void) => {
-      this.managerHandlers.set(event, [...(this.managerHandlers.get(event) ?? []), handler]);
-      return this.io;
-    },
-  };
-  private manager(event: 'packet' | 'ping') {
-    for (const handler of this.managerHandlers.get(event) ?? []) handler();
-  }
-  on(event: string, handler: (...args: unknown[]) => void) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
-    return this;
-  }
-  emit(event: string, payload: unknown) {
-    this.emitted.push({ event, payload });
-  }
-  timeout() {
-    return {
-      emit: (event: string, payload: unknown, callback: (error: Error | null, result?: unknown) => void) => {
-        this.emitted.push({ event, payload });
-        const answer = (result: unknown) => {
-          if (result === undefined) return callback(new Error('operation has timed out'));
-          this.manager('packet');
-          callback(null, result);
-        };
-        const result = this.respond(event, payload);
-        if (result instanceof Promise) void result.then(answer);
-        else answer(result);
-      },
-    };
-  }
-  close() {
-    this.connected = false;
-  }
-  server(event: string, ...args: unknown[]) {
-    if (event !== 'connect' && event !== 'disconnect' && event !== 'connect_error') this.manager('packet');
-    for (const handler of this.handlers.get(event) ?? []) handler(...args);
-  }
-  connect() {
-    if (!this.reachable) return this.server('connect_error', new Error('xhr poll error'));
-    this.connected = true;
-    this.server('connect');
-  }
-  disconnect() {
-    if (this.connected) this.drop();
-    return this;
-  }
-  drop() {
-    this.connected = false;
-    this.server('disconnect');
-  }
-  sends() {
-    return this.emitted.filter((e) => e.event === 'message:send').map((e) => e.payload as { client_id: string; profile: number; body: string });
-  }
+if (!vi.isMockFunction(api.fetchChats) || !vi.isMockFunction(createChatSocket)) {
+  throw new Error('realtime-test-kit: mock ../api/chats.js, ../api/socket.js and ../api/user.js in the test file (see realtime-test-mocks.ts)');
 }
 
-export function message(id: number, sender: number, conversation = CONVERSATION): MessageDto {
-  return { id, conversation, sender, client_id: `client-${id}-xx`, kind: 'text', body: `m${id}`, gift_id: null, created_at: new Date(2025, 0, 1, 0, 0, id).toISOString() };
+/** The socket of the owner the test started last. */
+export let socket: FakeSocket;
+let stopOwner: (() => void) | undefined;
+
+/** Stops the owner the test started (its socket, poller and listeners); nothing if none runs. */
+export function stop(): void {
+  stopOwner?.();
+  stopOwner = undefined;
 }
 
-export function entry(last: MessageDto | null, profile = PEER, conversation = CONVERSATION, unread = 0): ChatEntryDto {
-  return {
-    conversation,
-    profile: { id: profile, name: `Peer ${profile}`, age: 30, country: 'NL', main_image: null, can_receive_replies: true, online: false, last_seen: null },
-    num_unread_messages: unread, last_message: last, peer_last_read: 0, blocked_by_me: false, blocked_me: false, visible_after: 0,
-  };
+/** Starts the owner; its socket, once its code has loaded, is a FakeSocket answering with `respond`. */
+export function start(respond: Responder): void {
+  socket = new FakeSocket(respond);
+  vi.mocked(createChatSocket).mockResolvedValue(socket as unknown as ChatSocket);
+  stopOwner = startRealtime();
 }
 
-/** A sync page of `messages` (from the server's database). */
-export function syncPage(messages: MessageDto[], hasMore = false): SyncResponse {
-  return { messages, has_more: hasMore, counts: COUNTS, credits: 10, credits_version: 100 };
+/** start(), then the socket connects and the owner has handled it. */
+export async function startConnected(respond: Responder): Promise<void> {
+  start(respond);
+  await flush();
+  socket.connect();
+  await flush();
 }
 
-/** Lets every promise chain and a macrotask settle (real timers). */
-export async function flush(): Promise<void> {
-  for (let i = 0; i < 20; i++) await Promise.resolve();
-  await new Promise((resolve) => setTimeout(resolve, 0));
+/**
+ * startConnected() under fake timers, with the thread open: what the owner does later (a send
+ * tried again, a poll round) happens as the test moves the clock.
+ */
+export async function startConnectedOnFakeTimers(respond: Responder): Promise<void> {
+  vi.useFakeTimers();
+  start(respond);
+  await vi.advanceTimersByTimeAsync(10);
+  socket.connect();
+  await vi.advanceTimersByTimeAsync(10);
+  openThreadWith([message(100, PEER)]);
+}
+
+/** Starts the owner with a socket whose code never loads: the page polls, and sends go over REST. */
+export function startWithoutSocket(): void {
+  vi.mocked(createChatSocket).mockReturnValue(new Promise(() => undefined));
+  stopOwner = startRealtime();
+}
+
+/**
+ * Connected, `first` answering the catch-up. After `hold()` each catch-up waits until the test
+ * answers it from `held`: a list read now and answered after the frames that come meanwhile.
+ */
+export async function startWithHeldCatchUps(first: CatchUpResponse) {
+  const held: Array<(data: CatchUpResponse) => void> = [];
+  let holding = false;
+  await startConnected((event) => {
+    if (event !== 'catch-up') return undefined;
+    if (holding) return new Promise((resolve) => held.push((data) => resolve({ ok: true, data })));
+    return { ok: true, data: first };
+  });
+  return { held, hold: () => void (holding = true) };
+}
+
+/** The chat with `profile` is loaded, holding `messages`. */
+export function openThreadWith(messages: MessageDto[], profile = PEER, conversation = CONVERSATION): void {
+  updateThread(profile, (t) => ({ ...mergeStored(t, messages), loaded: true }), conversation);
+}
+
+/** The ids of the messages the chat with PEER holds as stored. */
+export const storedIds = () => getThread(PEER)!.stored.map((m) => m.id);
+
+/** A REST send's answer: the message stored as `id` with the client id it was sent with. */
+export const storedAs = (id: number) => async (input: { client_id: string }) => ({ message: { ...message(id, ME), client_id: input.client_id }, credits: 9, credits_version: 101, duplicate: false });
+
+/**
+ * Before each test: no mock calls, no outbox, the member signed in with 10 credits, nothing held,
+ * nothing open; the list answers the chat with PEER (newest message 100), sync answers nothing new.
+ */
+export function resetRealtimeState(): void {
+  vi.clearAllMocks();
+  clearOutboxes();
+  appStore.set(userAtom, { id: ME, credits: 10, credits_version: 100, profile: { id: ME, name: 'Me', country: 'NL', status: 'active', main_image: null } } as UserDto);
+  appStore.set(threadsAtom, new Map());
+  appStore.set(chatEntriesAtom, new Map());
+  appStore.set(threadMetaAtom, new Map());
+  appStore.set(openChatAtom, null);
+  appStore.set(countsAtom, COUNTS);
+  appStore.set(typingAtom, new Map());
+  appStore.set(messageNoticeAtom, null);
+  vi.mocked(api.fetchChats).mockResolvedValue({ chats: [entry(message(100, PEER))], counts: COUNTS } satisfies ChatsResponse);
+  vi.mocked(api.fetchSync).mockResolvedValue(syncPage([]));
+}
+
+/** After each test: the owner stopped, real timers back. */
+export function stopRealtime(): void {
+  stop();
+  vi.useRealTimers();
+}
+
+/** Registers resetRealtimeState before and stopRealtime after each test of the file. */
+export function useRealtimeHarness(): void {
+  beforeEach(resetRealtimeState);
+  afterEach(stopRealtime);
 }

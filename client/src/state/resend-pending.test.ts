@@ -4,48 +4,31 @@
  * next poll round while the socket stays down, in every chat that has one, and in the order
  * written.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SendMessageInput } from '@shared/api/chats.js';
-import type { UserDto } from '@shared/api/user.js';
+import * as api from '../api/chats.js';
 import { ApiError } from '../api/http.js';
-import { COUNTS, CONVERSATION, ME, PEER, entry, message } from './realtime-test-kit.js';
+import { sendChatMessage } from './chat-actions.js';
+import { getThread } from './chat-store.js';
+import { CONVERSATION, COUNTS, entry, ME, message, openThreadWith, PEER, startWithoutSocket, useRealtimeHarness } from './realtime-test-kit.js';
 
-vi.mock('../api/chats.js', () => ({
-  fetchChats: vi.fn(), fetchSync: vi.fn(), postMessage: vi.fn(), postMessagesRead: vi.fn(), fetchCounts: vi.fn(),
-  fetchLikesIfAvailable: vi.fn(async () => null), sendPageHiddenBeacon: vi.fn(), fetchMessages: vi.fn(), deleteChat: vi.fn(), setBlocked: vi.fn(),
-}));
-vi.mock('../api/socket.js', () => ({ createChatSocket: vi.fn() }));
-vi.mock('../api/user.js', () => ({ fetchCurrentUser: vi.fn(async () => null) }));
+vi.mock('../api/chats.js', async () => (await import('./realtime-test-mocks.js')).chatsApiMock());
+vi.mock('../api/socket.js', async () => (await import('./realtime-test-mocks.js')).socketApiMock());
+vi.mock('../api/user.js', async () => (await import('./realtime-test-mocks.js')).userApiMock());
 
-const api = await import('../api/chats.js');
-const { createChatSocket } = await import('../api/socket.js');
-const { startRealtime } = await import('./realtime.js');
-const { sendChatMessage } = await import('./chat-actions.js');
-const { getThread, updateThread } = await import('./chat-store.js');
-const { mergeStored } = await import('./chat-thread.js');
-const { appStore } = await import('./jotai.js');
-const { userAtom } = await import('./user.js');
-const { chatEntriesAtom, threadsAtom } = await import('./chats.js');
-const { clearOutboxes } = await import('./outbox.js');
+useRealtimeHarness();
 
 const OTHER = 3;
 const OTHER_CONVERSATION = 11;
 
-let stop: () => void;
 /** What the server stored, in the order it stored it: [client id, body]. */
 let storedOnServer: Array<{ client_id: string; body: string }>;
 /** false: a send gets no answer (ApiError 0, as http.ts throws for a network failure) */
 let network: boolean;
 
 beforeEach(async () => {
-  vi.clearAllMocks();
   vi.useFakeTimers();
-  clearOutboxes();
-  appStore.set(userAtom, { id: ME, credits: 10, credits_version: 100, profile: { id: ME, name: 'Me', country: 'NL', status: 'active', main_image: null } } as UserDto);
-  appStore.set(threadsAtom, new Map());
-  appStore.set(chatEntriesAtom, new Map());
   vi.mocked(api.fetchChats).mockResolvedValue({ chats: [entry(message(100, PEER)), entry(message(90, OTHER, OTHER_CONVERSATION), OTHER, OTHER_CONVERSATION)], counts: COUNTS });
-  vi.mocked(api.fetchSync).mockResolvedValue({ messages: [], has_more: false, counts: COUNTS, credits: 10, credits_version: 100 });
   storedOnServer = [];
   network = true;
   let nextId = 200;
@@ -56,16 +39,10 @@ beforeEach(async () => {
     return { message: { ...message(nextId++, ME, conversation), client_id: input.client_id, body: input.body ?? '' }, credits: 9, credits_version: 101, duplicate: false };
   });
   // The socket's code never loads: the page polls, and sends go over REST.
-  vi.mocked(createChatSocket).mockReturnValue(new Promise(() => undefined));
-  stop = startRealtime();
+  startWithoutSocket();
   await vi.advanceTimersByTimeAsync(10);
-  updateThread(PEER, (t) => ({ ...mergeStored(t, [message(100, PEER)]), loaded: true }), CONVERSATION);
-  updateThread(OTHER, (t) => ({ ...mergeStored(t, [message(90, OTHER, OTHER_CONVERSATION)]), loaded: true }), OTHER_CONVERSATION);
-});
-
-afterEach(() => {
-  stop?.();
-  vi.useRealTimers();
+  openThreadWith([message(100, PEER)]);
+  openThreadWith([message(90, OTHER, OTHER_CONVERSATION)], OTHER, OTHER_CONVERSATION);
 });
 
 const pending = (profile: number) => getThread(profile)!.outgoing.filter((m) => m.local === 'pending').map((m) => m.body);
