@@ -90,6 +90,18 @@ describe('presence', () => {
     expect(server.db.select().from(users).where(eq(users.id, watched.id)).get()?.lastSeenAt).toBe(seenNow);
   });
 
+  it('announces nothing when a member who is online already opens another tab', async () => {
+    const { watched, watcherSocket } = await pair();
+    await watch(watcherSocket, [watched.id]);
+    const online = nextEvent(watcherSocket, 'presence', (p) => p.online);
+    await watched.connect();
+    await online;
+    const events = collect(watcherSocket, 'presence');
+    await watched.connect();
+    await sleep(200);
+    expect(events).toEqual([]);
+  });
+
   it('keeps invisible members offline without a last-seen time, and never announces them', async () => {
     const { watched, watcherSocket } = await pair({ invisible: true });
     await watch(watcherSocket, [watched.id]);
@@ -160,6 +172,34 @@ describe('presence', () => {
     blockerTab.close();
     await sleep(200);
     expect(events).toEqual([]);
+  });
+
+  // A block hides presence both ways: the blocker no longer sees the member they blocked come
+  // online, though their watch was made before the block.
+  it('hides the blocked member from the blocker who watched them before the block', async () => {
+    const { watcher, watched, watcherSocket } = await pair();
+    await watch(watcherSocket, [watched.id]);
+    expect((await watcher.client.post('/api/block.php', { profile: watched.id })).status).toBe(200);
+
+    const events = collect(watcherSocket, 'presence');
+    const blockedTab = await watched.connect();
+    await sleep(200);
+    blockedTab.close();
+    await sleep(200);
+    expect(events).toEqual([]);
+  });
+
+  it('announces a member who has no socket left as offline, with their last-seen time', async () => {
+    const { watched, watcherSocket } = await pair();
+    await watch(watcherSocket, [watched.id]);
+    const offline = nextEvent(watcherSocket, 'presence', (p) => !p.online);
+    (await watched.connect()).close();
+    const gone = await offline;
+
+    const events = collect(watcherSocket, 'presence');
+    await (server.ctx.presence as PresenceService).announce([watched.id]);
+    await sleep(200);
+    expect(events).toMatchObject([{ profile: watched.id, online: false, last_seen: gone.last_seen }]);
   });
 
   it('announces what it is told to (after a Redis outage): the state now, never an invisible member, never to a member in a block', async () => {
