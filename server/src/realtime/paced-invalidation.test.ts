@@ -52,6 +52,15 @@ describe('telling sockets to catch up, paced', () => {
     expect(new Set(told).size).toBe(1000);
   });
 
+  it('tells the last socket too when it is alone in the last slice', () => {
+    const { asMembers, told } = fakeSockets(101);
+    const timers = manualTimers();
+    invalidatePaced(asMembers, { resource: 'chats' }, 200, timers);
+    timers.advance(1000);
+    expect(told).toHaveLength(101);
+    expect(told).toContain(100);
+  });
+
   it('skips sockets that closed before their turn', () => {
     const { sockets, asMembers, told } = fakeSockets(100);
     const timers = manualTimers();
