@@ -83,6 +83,28 @@ describe('a client that stops reading', () => {
   });
 });
 
+describe('a client that stops reading and keeps sending commands', () => {
+  // The periodic look is far away here: the command itself must close the socket, not run for it.
+  let patient: TestServer;
+  beforeAll(async () => {
+    patient = await startTestServer({}, { slowConsumer: { maxBytes: 256 * 1024, everyMs: 3_600_000 } });
+  });
+  afterAll(() => patient.destroy());
+
+  it('is disconnected at its next command once its queue is over the cap', async () => {
+    const member = await loggedInMember(patient);
+    const socket = await openSocket(patient.url, { cookie: member.client.cookieHeader() });
+    sockets.push(socket);
+    const serverSide = () => patient.realtime.stats().sockets;
+    const before = serverSide();
+    const transport = socket.io.engine.transport as unknown as { ws: { _socket: { pause(): void } } };
+    transport.ws._socket.pause();
+    for (let i = 0; i < 1024; i++) patient.ctx.notifier.notify(member.user.id, 'invalidate', { resource: 'chats', padding: 'x'.repeat(16 * 1024) } as never);
+    socket.emit('typing', { conversation: 1, typing: true });
+    await expect.poll(serverSide, { timeout: 3_000, interval: 50 }).toBe(before - 1);
+  });
+});
+
 describe('a client that sends binary data as a command', () => {
   it('is refused as a payload-less command, in a few hundred bytes, not one field per byte', async () => {
     const { socket } = await memberSocket();
