@@ -163,6 +163,9 @@ describe('the banner for a message that comes while the member is elsewhere', ()
 
     act(() => appStore.set(chatEntriesAtom, new Map([[BEN, entry({ blocked_by_me: true })]])));
     expect(screen.queryByTestId('message-notice')).toBeNull();
+    // nor for one whose member has blocked this one
+    act(() => appStore.set(chatEntriesAtom, new Map([[BEN, entry({ blocked_me: true })]])));
+    expect(screen.queryByTestId('message-notice')).toBeNull();
   });
 
   it('is not raised by the member\'s own message from another tab, nor in a hidden tab', () => {
