@@ -40,6 +40,15 @@ describe('the app badge', () => {
     expect(clearAppBadge).toHaveBeenCalledTimes(1);
   });
 
+  it('shows a single unread message as 1, not as nothing', () => {
+    const setAppBadge = vi.fn(async () => undefined);
+    const clearAppBadge = vi.fn(async () => undefined);
+    Object.assign(nav, { setAppBadge, clearAppBadge });
+    mount(1);
+    expect(setAppBadge).toHaveBeenLastCalledWith(1);
+    expect(clearAppBadge).not.toHaveBeenCalled();
+  });
+
   it('clears once no member is logged in: the icon outlives the page', () => {
     const setAppBadge = vi.fn(async () => undefined);
     const clearAppBadge = vi.fn(async () => undefined);

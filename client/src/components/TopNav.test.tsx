@@ -58,6 +58,13 @@ describe('TopNav', () => {
     expect(screen.getByLabelText('7 new likes').textContent).toBe('7');
   });
 
+  // The app badge and the title add the likes in; the Messages link counts messages only.
+  it('counts unread messages alone on Messages, and new likes alone on Likes', () => {
+    renderNav(member(), { total_unread: 3, total_new_likes: 2, badge: 5, version: 0 });
+    expect(screen.getByLabelText('3 unread messages').textContent).toBe('3');
+    expect(screen.getByLabelText('2 new likes').textContent).toBe('2');
+  });
+
   it('free members see Get Premium, paid members Credits', () => {
     renderNav(member({ paid_user: false }));
     expect(screen.getByRole('link', { name: /Get Premium/ })).toBeTruthy();
