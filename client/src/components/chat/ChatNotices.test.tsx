@@ -78,3 +78,16 @@ describe('the notices above the composer', () => {
     expect(screen.getByTestId('notice-credits').textContent).toContain('You do not have enough credits');
   });
 });
+
+describe('"not enough credits" after a message was refused for credits', () => {
+  // Bought exactly what the message needed: the member retries it, and is not told to buy more.
+  it('goes once the balance is exactly what the message needed', () => {
+    show({ failure: { code: 'insufficient_credits', needed: 5 }, credits: 5 });
+    expect(screen.queryByTestId('notice-credits')).toBeNull();
+  });
+
+  it('stays while the balance is one short of it', () => {
+    show({ failure: { code: 'insufficient_credits', needed: 5 }, credits: 4 });
+    expect(screen.getByTestId('notice-credits')).toBeTruthy();
+  });
+});

@@ -2,19 +2,41 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SiteSettings } from '../../api/settings.js';
+import type { UserDto } from '@shared/api/user.js';
 import chat from '../../i18n/messages/chat/en.json';
+import { Provider, createStore } from '../../state/jotai.js';
+import { settingsAtom } from '../../state/settings.js';
+import { userAtom } from '../../state/user.js';
 import { Composer } from './Composer.js';
 
 afterEach(cleanup);
 
-function renderComposer(onTyping: (typing: boolean) => boolean = () => true, more: { short?: boolean; disabled?: boolean; onSend?: (text: string) => void } = {}) {
-  render(
+type Store = ReturnType<typeof createStore>;
+
+function renderComposer(
+  onTyping: (typing: boolean) => boolean = () => true,
+  more: { short?: boolean; disabled?: boolean; onSend?: (text: string) => void; store?: Store } = {},
+) {
+  const composer = (
     <IntlProvider locale="en" messages={chat}>
       <Composer disabled={more.disabled ?? false} onSend={more.onSend ?? (() => undefined)} onTyping={onTyping} onOpenGifts={() => undefined} short={more.short} />
-    </IntlProvider>,
+    </IntlProvider>
   );
-  return screen.getByTestId('chat-input');
+  render(more.store ? <Provider store={more.store}>{composer}</Provider> : composer);
+  return screen.getByTestId('chat-input') as HTMLTextAreaElement;
 }
+
+/** A Dutch member with 7 credits on a site that charges 2 credits a message, from €0.50, and allows 20 characters. */
+function dutchMemberStore() {
+  const store = createStore();
+  store.set(settingsAtom, { message_credits: 2, message_length: 20, minimum_message_costs: { NL: { costs: 50, currency: 'EUR' } } } as unknown as SiteSettings);
+  store.set(userAtom, { id: 1, credits: 7, profile: { id: 1, name: 'Sophie', country: 'NL' } } as unknown as UserDto);
+  return store;
+}
+
+/** The composer with what it sends pushed onto `sent`; its message box. */
+const composerSendingTo = (sent: string[], store?: Store) => renderComposer(() => true, { onSend: (text) => sent.push(text), store });
 
 describe('a balance that does not cover a message', () => {
   it('lets the member write but not send: Enter keeps the text, and the send button is off', () => {
@@ -105,5 +127,49 @@ describe('the typing signal', () => {
     fireEvent.change(box, { target: { value: 'hey' } });
     fireEvent.change(box, { target: { value: '' } });
     expect(sent).toEqual([true, true, false]);
+  });
+});
+
+describe('the message box and the Enter key', () => {
+  it('sends with Enter and empties the box for the next message', () => {
+    const sent: string[] = [];
+    const box = composerSendingTo(sent);
+    fireEvent.change(box, { target: { value: 'Coffee on Sunday?' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(sent).toEqual(['Coffee on Sunday?']);
+    expect(box.value).toBe('');
+  });
+
+  it('leaves Shift+Enter to the box (a new line): nothing is sent and the text stays', () => {
+    const sent: string[] = [];
+    const box = composerSendingTo(sent);
+    fireEvent.change(box, { target: { value: 'First line' } });
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
+    expect(sent).toEqual([]);
+    expect(box.value).toBe('First line');
+  });
+});
+
+describe('the line under the message box', () => {
+  it("says the site's price per message, the minimum cost in the member's currency, and the credits left", () => {
+    renderComposer(() => true, { store: dutchMemberStore() });
+    const info = document.getElementById('chat-composer-info')!.textContent!;
+    expect(info).toContain('2 credits per message');
+    expect(info).toMatch(/from €\s?0\.50/);
+    expect(info).toContain('7 credits left');
+  });
+});
+
+describe("the site's message_length", () => {
+  it('is the limit the counter counts to and the send keeps to', () => {
+    const sent: string[] = [];
+    const box = composerSendingTo(sent, dutchMemberStore());
+    fireEvent.change(box, { target: { value: 'z'.repeat(20) } });
+    expect(screen.getByText('20/20')).toBeTruthy();
+    fireEvent.change(box, { target: { value: 'z'.repeat(21) } });
+    expect(screen.getByText('1 character too many')).toBeTruthy();
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(sent).toEqual([]);
+    expect((screen.getByTestId('chat-send') as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -33,6 +33,18 @@ function BlockButton({ onConfirm }: { onConfirm: () => void }) {
   );
 }
 
+/** The dialog on its own, open, with a spy for each choice. */
+function dialog() {
+  const onConfirm = vi.fn();
+  const onCancel = vi.fn();
+  render(
+    <IntlProvider locale="en" messages={en}>
+      <ConfirmDialog open title="Delete chat?" text="Delete your conversation with Roos?" confirmLabel="Delete" cancelLabel="Cancel" onConfirm={onConfirm} onCancel={onCancel} />
+    </IntlProvider>,
+  );
+  return { onConfirm, onCancel };
+}
+
 describe('a confirmation dialog used with the keyboard', () => {
   it('starts on Cancel, so Enter by habit blocks nothing, and gives the focus back to its button when closed', () => {
     const onConfirm = vi.fn();
@@ -86,5 +98,21 @@ describe('a menu button used with the keyboard', () => {
     press('Escape');
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(toggle);
+  });
+});
+
+describe('a confirmation dialog (deleting a chat, blocking a member)', () => {
+  it('does what it asks only with its confirm button', () => {
+    const { onConfirm, onCancel } = dialog();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(onCancel).not.toHaveBeenCalled();
+  });
+
+  it('does nothing of it with Cancel', () => {
+    const { onConfirm, onCancel } = dialog();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(onConfirm).not.toHaveBeenCalled();
   });
 });

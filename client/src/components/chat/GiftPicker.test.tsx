@@ -17,17 +17,18 @@ afterEach(() => {
   fetchGifts.mockReset();
 });
 
-function picker(open: boolean, credits = 20) {
+function picker(open: boolean, credits = 20, onPick: (gift: GiftDto) => void = () => undefined) {
   return (
     <IntlProvider locale="en" messages={{ ...en, ...chat }}>
       <MemoryRouter>
-        <GiftPicker open={open} credits={credits} onClose={() => undefined} onPick={() => undefined} />
+        <GiftPicker open={open} credits={credits} onClose={() => undefined} onPick={onPick} />
       </MemoryRouter>
     </IntlProvider>
   );
 }
 
 const ROSE: GiftDto = { id: 'rose', emoji: '🌹', credits: 5 };
+const TEDDY: GiftDto = { id: 'teddy', emoji: '🧸', credits: 20 };
 
 describe('the gift picker after the catalogue failed to load once', () => {
   it('opened again with the network back, shows the gifts without the old "could not load" notice', async () => {
@@ -77,5 +78,26 @@ describe('the gift picker keeps its catalogue current', () => {
     await Promise.resolve();
     expect(screen.getByTestId('gift-rose')).toBeTruthy();
     expect(screen.queryByText(chat['chat.loadFailed'])).toBeNull();
+  });
+});
+
+describe('what a gift costs against the balance', () => {
+  it('a gift that costs exactly the balance can be sent', async () => {
+    fetchGifts.mockResolvedValueOnce([ROSE]);
+    const onPick = vi.fn();
+    render(picker(true, 5, onPick));
+    const rose = (await screen.findByTestId('gift-rose')) as HTMLButtonElement;
+    expect(rose.disabled).toBe(false);
+    fireEvent.click(rose);
+    expect(onPick).toHaveBeenCalledWith(ROSE);
+    expect(screen.queryByTestId('gift-credits')).toBeNull();
+  });
+
+  it('one gift out of reach is greyed, the others stay, and Buy credits is offered', async () => {
+    fetchGifts.mockResolvedValueOnce([ROSE, TEDDY]);
+    render(picker(true, 10));
+    expect(((await screen.findByTestId('gift-teddy')) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('gift-rose') as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByTestId('gift-credits').textContent).toContain('Buy credits');
   });
 });

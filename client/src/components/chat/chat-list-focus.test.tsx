@@ -9,13 +9,17 @@ afterEach(cleanup);
 /**
  * A list as ChatList marks it up: a title and one link per profile. `shown` false stands for the
  * phone's hidden list (it cannot take the focus until the navigation away from the chat renders).
+ * `focusable` false stands for a list that stays in the page while the chat covers it, hidden by
+ * CSS: its title is there but cannot take the focus (no tabindex).
  */
-function List({ profiles, shown = true }: { profiles: number[]; shown?: boolean }) {
+type ListProps = { profiles: number[]; shown?: boolean; focusable?: boolean };
+
+function List({ profiles, shown = true, focusable = true }: ListProps) {
   useFocusAfterDelete(({ profile }) => (profile === null ? null : document.getElementById(`entry-${profile}`)) ?? document.getElementById('title'));
   if (!shown) return null;
   return (
     <section>
-      <h1 id="title" tabIndex={-1}>Chats</h1>
+      <h1 id="title" tabIndex={focusable ? -1 : undefined}>Chats</h1>
       {profiles.map((id) => (
         <a key={id} id={`entry-${id}`} href={`#${id}`}>
           chat {id}
@@ -25,9 +29,9 @@ function List({ profiles, shown = true }: { profiles: number[]; shown?: boolean 
   );
 }
 
-const renderList = (props: { profiles: number[]; shown?: boolean }) => {
+const renderList = (props: ListProps) => {
   const view = render(<Provider store={appStore}><List {...props} /></Provider>);
-  return { ...view, rerenderList: (next: { profiles: number[]; shown?: boolean }) => view.rerender(<Provider store={appStore}><List {...next} /></Provider>) };
+  return { ...view, rerenderList: (next: ListProps) => view.rerender(<Provider store={appStore}><List {...next} /></Provider>) };
 };
 
 describe('the focus after a chat is deleted', () => {
@@ -61,5 +65,15 @@ describe('the focus after a chat is deleted', () => {
     first.unmount();
     renderList({ profiles: [1] });
     expect(document.activeElement).toBe(document.body);
+  });
+});
+
+describe('the focus after a chat is deleted, with the list in the page but hidden', () => {
+  it('is kept for the list until it can take it, not dropped at the first try', () => {
+    const { rerenderList } = renderList({ profiles: [], focusable: false });
+    act(() => focusChatListAfterDelete({ profile: null }));
+    expect(document.activeElement).toBe(document.body);
+    rerenderList({ profiles: [], focusable: true });
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Chats' }));
   });
 });
