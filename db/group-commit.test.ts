@@ -325,4 +325,48 @@ describe('GroupCommit', () => {
     await queue.run(insert('z'));
     expect(texts(other)).toEqual(['z']);
   });
+
+  it('when the commit itself is refused after every unit ran, no unit is acknowledged and nothing is stored', async () => {
+    const { db, other } = scratch();
+    // A deferred foreign key is checked only at COMMIT: every unit runs and succeeds, then the
+    // commit is refused. A unit settled before the commit would have been acknowledged unstored.
+    db.$client.exec('CREATE TABLE links (id INTEGER PRIMARY KEY, note_id INTEGER REFERENCES notes(id) DEFERRABLE INITIALLY DEFERRED)');
+    const queue = new GroupCommit(db);
+    const results = await Promise.allSettled([
+      queue.run(insert('before')),
+      queue.run((tx) => connectionOf(tx).prepare('INSERT INTO links (note_id) VALUES (999)').run().lastInsertRowid),
+      queue.runChecked({ check: () => 'after', write: (tx, text) => insert(text)(tx) }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_CONSTRAINT_FOREIGNKEY' });
+    expect(texts(other)).toEqual([]);
+    // the transaction was rolled back, and the queue keeps working afterwards
+    expect(db.$client.inTransaction).toBe(false);
+    await queue.run(insert('next'));
+    expect(texts(other)).toEqual(['next']);
+  });
+
+  it('a hold taken after a commit was scheduled still holds it: nothing commits until the release', async () => {
+    const { db, other } = scratch();
+    const queue = new GroupCommit(db, () => 0);
+    const unit = queue.run(insert('scheduled before the hold')); // its commit is due at the end of this turn
+    const release = queue.hold();
+    for (let turn = 0; turn < 5; turn++) await endOfTurn();
+    expect(texts(other)).toEqual([]);
+    release();
+    await unit;
+    expect(texts(other)).toEqual(['scheduled before the hold']);
+  });
+
+  it('a full batch that waits for another process\'s write lock keeps its place: units commit in the order they were queued', async () => {
+    const { db, other } = scratch();
+    const queue = new GroupCommit(db, () => 0);
+    const release = queue.hold();
+    const queued = Array.from({ length: MAX_BATCH + 2 }, (_, i) => queue.run(insert(`queued ${i}`)));
+    other.exec('BEGIN IMMEDIATE'); // another process is committing
+    setTimeout(() => other.exec('COMMIT'), 30);
+    release(); // the first MAX_BATCH find the lock taken and wait; the last two were queued behind them
+    await Promise.all(queued);
+    expect(texts(other)).toEqual(Array.from({ length: MAX_BATCH + 2 }, (_, i) => `queued ${i}`));
+  });
 });
