@@ -125,3 +125,28 @@ describe('migrating a database that already holds chats and credits', () => {
     sqlite.close();
   });
 });
+
+describe('a migration that leaves a broken reference', () => {
+  it('is refused at start-up, naming the broken rows, with foreign keys on again', () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const count = (JSON.parse(readFileSync(join(migrationsFolder(), 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+    const folder = migrationsUpTo(count, dir);
+    // A rebuild that copies rows runs with foreign keys off: one that loses a parent row would
+    // leave children pointing at nothing, and only the check after the migrations sees it.
+    const journalFile = join(folder, 'meta/_journal.json');
+    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: Array<{ idx: number; when: number; tag: string }> };
+    const last = journal.entries.at(-1)!;
+    journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1, tag: '9999_orphan' });
+    writeFileSync(journalFile, JSON.stringify(journal));
+    writeFileSync(join(folder, '9999_orphan.sql'), 'CREATE TABLE `orphans` (`id` integer PRIMARY KEY, `user_id` integer REFERENCES `users`(`id`));--> statement-breakpoint\nINSERT INTO `orphans` VALUES (1, 424242);');
+    const sqlite = new Database(join(dir, 'app.db'));
+    const db = drizzle(sqlite, { schema }) as Db;
+    try {
+      expect(() => applyMigrations(db, folder)).toThrow(/migrations left 1 broken references/);
+      expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+    } finally {
+      sqlite.close();
+    }
+  });
+});

@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDb } from './client.js';
 import { walBatchLibrary, walBatchState } from './wal-batch.js';
 
@@ -168,5 +168,17 @@ describe('wal-batch VFS', () => {
 
   it('recovers a transaction larger than it gathers at once, after a crash right after its commit', () => {
     expect(rowsAfterCrash('large-then-killed')).toEqual({ rows: 3000, total: (2999 * 3000) / 2, shortest: 3000 });
+  });
+});
+
+describe('SQLITE_WAL_BATCH=false', () => {
+  it('keeps SQLite\'s own WAL writes for the whole process, whatever a later database asks', async () => {
+    // The choice is made once per process: a fresh copy of the module stands for a fresh process.
+    vi.resetModules();
+    const fresh = await import('./wal-batch.js');
+    expect(fresh.walBatchState()).toBe('unset');
+    expect(fresh.enableWalBatch(false)).toBe('off');
+    expect(fresh.enableWalBatch(true)).toBe('off');
+    expect(fresh.walBatchState()).toBe('off');
   });
 });
