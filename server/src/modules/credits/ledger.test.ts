@@ -143,4 +143,12 @@ describe('credit ledger', () => {
       .all(1, 'purchase', 'order-1') as Array<{ detail: string }>;
     expect(plan.map((p) => p.detail).join(' ')).toContain('credit_ledger_idempotency');
   });
+
+  it('a message that costs nothing (a site with free messages) is charged 0: one row, the balance as it was', async () => {
+    const m = await createMember(db, { credits: 2 });
+    expect(writeTransaction(db, (tx) => chargeForMessage(tx, m.id, 0, 'message', 91, 1))).toEqual({ balance: 2, version: newestLedgerId(m.id) });
+    expect(movementsOf(m.id).map((r) => [r.delta, r.balanceAfter, r.messageId])).toEqual([[0, 2, 91]]);
+    expect(() => writeTransaction(db, (tx) => chargeForMessage(tx, m.id, -1, 'message', 92, 2))).toThrow(/amount must be >= 0/);
+    expect(creditBalance(db, m.id)).toBe(2);
+  });
 });
