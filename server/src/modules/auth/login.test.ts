@@ -4,6 +4,8 @@ import { loginAttempts, sessions, users } from '@db/schema/index.js';
 import { startTestServer, TestClient, type TestServer } from '../../test/harness.js';
 import { createMember } from '../../test/factories.js';
 import { loggedInClient } from './auth-test-helpers.js';
+import { LoginService } from './login-service.js';
+import type { PasswordHasher } from './passwords.js';
 
 const THRESHOLD = 5;
 const LOCK_MINUTES = 15;
@@ -278,5 +280,29 @@ describe('the log-in audit', () => {
     server.clock.advance(2 * 86_400_000);
     await new TestClient(server.url).post('/api/user.php', { email: 'someone-else@example.com', password: 'whatever1' });
     expect(attemptsOf()).toBe(0);
+  });
+});
+
+describe('a right password checked while the account got locked', () => {
+  it('is refused with account_locked and recorded as a failed attempt', async () => {
+    const member = await createMember(server.db);
+    // The hash is verified outside the transaction, so parallel wrong attempts can lock the
+    // account meanwhile: this hasher locks it while "hashing", then says the password is right.
+    const lockingHasher = {
+      hash: async () => '',
+      verify: async () => {
+        server.db.update(users).set({ lockedUntil: server.clock.now() + LOCK_MINUTES * 60_000 }).where(eq(users.id, member.id)).run();
+        return true;
+      },
+    } as unknown as PasswordHasher;
+    const login = new LoginService(server.ctx, lockingHasher);
+    await expect(login.logIn({ siteId: server.siteId, email: member.email, password: member.password, ip: '127.0.0.1' })).rejects.toMatchObject({
+      status: 429,
+      code: 'account_locked',
+      extra: { minutes: LOCK_MINUTES },
+    });
+    const attempts = server.db.select().from(loginAttempts).where(eq(loginAttempts.userId, member.id)).all();
+    expect(attempts.map((a) => a.success)).toEqual([false]);
+    expect(userById(member.id).lockedUntil).toBe(server.clock.now() + LOCK_MINUTES * 60_000);
   });
 });
