@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailTokens } from '@db/schema/index.js';
+import { emailTokens, users } from '@db/schema/index.js';
 import { startTestServer, TestClient, type TestServer } from '../../test/harness.js';
 import { createMember } from '../../test/factories.js';
 import { linkFromLastMail, mailsTo, profileRow, signupFields, tokenFromLastMail, userRow } from './auth-test-helpers.js';
@@ -64,6 +64,30 @@ describe('GET /api/activate.php', () => {
     const res = await new TestClient(server.url).get(`/api/activate.php?token=${token}`);
     expect(res.headers.get('location')).toBe('/activate/error');
     expect(userRow(server.db, email)!.status).toBe('not_confirmed');
+  });
+
+  it('a link works until ACTIVATION_TOKEN_HOURS have passed, the sign-up mail’s and a re-sent one alike', async () => {
+    const fromSignup = await signUp();
+    const resent = await signUp();
+    expect((await resent.client.post('/api/activation-mail.php')).status).toBe(200);
+    const tokens = [tokenFromLastMail(server.db, fromSignup.email), tokenFromLastMail(server.db, resent.email)];
+    // The mail promises 72 hours: a member who clicks on the third day is still let in.
+    server.clock.advance(72 * 3_600_000 - 60_000);
+    for (const token of tokens) {
+      expect((await new TestClient(server.url).get(`/api/activate.php?token=${token}`)).headers.get('location')).toBe('/activate/done');
+    }
+    expect([userRow(server.db, fromSignup.email)!.status, userRow(server.db, resent.email)!.status]).toEqual(['active', 'active']);
+  });
+
+  it('the link of an account deleted since leaves it deleted: it does not come back to life', async () => {
+    const { email } = await signUp();
+    const token = tokenFromLastMail(server.db, email);
+    const user = userRow(server.db, email)!;
+    server.db.update(users).set({ status: 'deleted' }).where(eq(users.id, user.id)).run();
+    await new TestClient(server.url).get(`/api/activate.php?token=${token}`);
+    expect(userRow(server.db, email)!.status).toBe('deleted');
+    expect(profileRow(server.db, user.id)!.status).toBe('disabled');
+    expect((await new TestClient(server.url).post('/api/user.php', { email, password: signupFields().password })).status).toBe(401);
   });
 
   it('unknown, missing and malformed tokens go to /activate/error', async () => {

@@ -34,6 +34,14 @@ describe('POST /api/password-reset.php', () => {
     expect((await new TestClient(server.url).post('/api/password-reset.php', { email: { $ne: '' } })).status).toBe(400);
   });
 
+  it('answers 404 email_not_found for a deleted account, and mails it no link', async () => {
+    const member = await createMember(server.db, { status: 'deleted' });
+    const res = await new TestClient(server.url).post('/api/password-reset.php', { email: member.email });
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe('email_not_found');
+    expect(mailsTo(server.db, member.email)).toHaveLength(0);
+  });
+
   it('sends at most RESET_MAILS_PER_DAY mails in 24 hours, then 429 reset_limit', async () => {
     const member = await createMember(server.db);
     const client = new TestClient(server.url);
