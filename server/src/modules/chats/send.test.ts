@@ -287,6 +287,8 @@ describe('sending a message', () => {
       { profile: b.id, body: 'x' },
       { profile: b.id, client_id: 'short', body: 'x' },
       { profile: b.id, client_id: 'has spaces in it!', body: 'x' },
+      // A client id is at most 64 characters: a longer one is refused, not stored with the message.
+      { profile: b.id, client_id: 'k'.repeat(65), body: 'x' },
       { profile: b.id, client_id: clientId(), body: 42 },
       { profile: b.id, client_id: clientId(), body: 'x', kind: 'video' },
       [1, 2, 3],
