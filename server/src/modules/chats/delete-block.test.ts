@@ -252,7 +252,7 @@ describe('blocking', () => {
     const self = await me.client.post('/api/block.php', { profile: me.user.id });
     expect(self.status).toBe(400);
     const other = await createMember(server.db);
-    for (const body of [{}, { profile: 'x' }, { profile: -2 }, { profile: other.id, reason: 'spam' }]) {
+    for (const body of [{}, { profile: 'x' }, { profile: -2 }, { profile: other.id + 0.5 }, { profile: other.id, reason: 'spam' }]) {
       const res = await me.client.post('/api/block.php', body);
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('invalid_request');

@@ -311,7 +311,7 @@ describe('marking read', () => {
     expect((await me.client.post('/api/messages-read.php', { conversation: foreign.conversation, message: foreign.id })).status).toBe(404);
     expect((await me.client.post('/api/messages-read.php', { conversation: m.conversation, message: foreign.id })).status).toBe(404);
     expect((await me.client.post('/api/messages-read.php', { conversation: foreign.conversation })).status).toBe(404);
-    for (const body of [{}, { message: m.id }, { conversation: 'x', message: m.id }, { conversation: m.conversation, message: -1 }, { conversation: m.conversation, message: null }, { conversation: m.conversation, message: m.id, unread: 0 }]) {
+    for (const body of [{}, { message: m.id }, { conversation: 'x', message: m.id }, { conversation: m.conversation, message: -1 }, { conversation: m.conversation, message: null }, { conversation: m.conversation + 0.5 }, { conversation: m.conversation, message: m.id + 0.5 }, { conversation: m.conversation, message: m.id, unread: 0 }]) {
       const res = await me.client.post('/api/messages-read.php', body);
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('invalid_request');
