@@ -376,6 +376,15 @@ describe('chatting over the socket', () => {
       ['presence:watch', { profiles: 'all' }],
       ['presence:watch', { profiles: Array.from({ length: 201 }, (_, i) => i + 1) }],
       ['typing', { conversation: 'x', typing: true }],
+      // Ids are whole positive numbers and a catch-up's `after` a message id: refused, not answered
+      // as if they were a real position or conversation.
+      ['sync', { after: 1.5 }],
+      ['sync', { after: Number.MAX_SAFE_INTEGER + 2 }],
+      ['catch-up', { after: 2.5 }],
+      ['typing', { conversation: 1.5, typing: true }],
+      ['typing', { conversation: -1, typing: true }],
+      ['presence:watch', { profiles: [b.id + 0.5] }],
+      ['presence:watch', { profiles: [-1] }],
     ];
     for (const [event, payload] of bad) {
       expect(await command(a.sockets[0]!, event, payload), `${event} ${JSON.stringify(payload)?.slice(0, 40)}`).toMatchObject({ ok: false, error: 'invalid_request' });
