@@ -152,6 +152,28 @@ describe('POST /api/signup.php', () => {
     expect(userCount()).toBe(before);
   });
 
+  it('refuses a sign-up message or traffic source over its length with 400 naming it, and creates no account', async () => {
+    const before = userCount();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ signup_message: 'm'.repeat(2001) }, 'signup_message'],
+      [{ traffic_source: { network: 'adnet', sub1: 's'.repeat(201) } }, 'traffic_source.sub1'],
+    ];
+    for (const [overrides, field] of cases) {
+      const fields = signupFields(overrides);
+      const res = await new TestClient(server.url).post('/api/signup.php', fields);
+      expect(res.status, field).toBe(400);
+      expect(res.body).toMatchObject({ error: 'invalid_request', fields: { [field]: 'invalid_request' } });
+      expect(userRow(server.db, fields.email as string), field).toBeUndefined();
+    }
+    expect(userCount()).toBe(before);
+  });
+
+  it('keeps only the known traffic source parameters: another key a landing page passes along is not stored', async () => {
+    const fields = signupFields({ traffic_source: { network: 'adnet', tracking_pixel: '<img src=x>' } });
+    expect((await new TestClient(server.url).post('/api/signup.php', fields)).status).toBe(201);
+    expect(userRow(server.db, fields.email as string)!.trafficSource).toEqual({ network: 'adnet' });
+  });
+
   it('uses the given country, or the first of the site', async () => {
     const gb = signupFields({ country: 'GB' });
     expect((await new TestClient(server.url).post('/api/signup.php', gb)).body.user.profile.country).toBe('GB');
