@@ -146,6 +146,20 @@ describe('POST /api/user.php (log-in)', () => {
     expect(res.body.fields).toHaveProperty(field);
   });
 
+  it('refuses a password or address longer than any account can have with 400, counting no attempt against the account', async () => {
+    const member = await createMember(server.db);
+    for (const [body, field] of [
+      [{ email: member.email, password: 'p'.repeat(129) }, 'password'],
+      [{ email: `${'a'.repeat(250)}@example.com`, password: member.password }, 'email'],
+    ] as const) {
+      const res = await new TestClient(server.url).post('/api/user.php', body);
+      expect(res.status, field).toBe(400);
+      expect(res.body).toMatchObject({ error: 'invalid_request', fields: { [field]: 'invalid_request' } });
+    }
+    expect(server.db.select().from(loginAttempts).where(eq(loginAttempts.userId, member.id)).all()).toEqual([]);
+    expect(server.db.select().from(loginAttempts).where(eq(loginAttempts.email, `${'a'.repeat(250)}@example.com`)).all()).toEqual([]);
+  });
+
   it('answers malformed JSON and a JSON null body with 400', async () => {
     const broken = await new TestClient(server.url).post('/api/user.php', '{"email":"a@b.c",', { 'content-type': 'application/json' });
     expect(broken.status).toBe(400);

@@ -31,6 +31,7 @@ describe('POST /api/password-reset.php', () => {
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: 'email_not_found', message: 'E-mail address not found' });
     expect((await new TestClient(server.url).post('/api/password-reset.php', {})).status).toBe(400);
+    expect((await new TestClient(server.url).post('/api/password-reset.php', { email: '   ' })).body).toMatchObject({ error: 'invalid_request', fields: { email: 'invalid_request' } });
     expect((await new TestClient(server.url).post('/api/password-reset.php', { email: { $ne: '' } })).status).toBe(400);
   });
 
