@@ -40,6 +40,14 @@ describe('http shell', () => {
     expect(res.body).toMatchObject({ error: 'invalid_json' });
   });
 
+  it('answers a body in a charset or encoding it cannot read with 415, not a 500', async () => {
+    for (const headers of [{ 'content-type': 'application/json; charset=koi8-x' }, { 'content-type': 'application/json', 'content-encoding': 'compress-x' }]) {
+      const res = await new TestClient(server.url).post('/api/user.php', '{"email":"a@b.co","password":"x"}', headers);
+      expect(res.status, JSON.stringify(headers)).toBe(415);
+      expect(res.body).toMatchObject({ error: 'invalid_request' });
+    }
+  });
+
   it('rejects a 10 MB body with 413 and does not crash', async () => {
     const big = JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(10 * 1024 * 1024) });
     const res = await new TestClient(server.url).post('/api/user.php', big);

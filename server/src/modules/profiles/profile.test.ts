@@ -50,7 +50,7 @@ describe('GET /api/profile.php', () => {
     const gone = await createMember(server.db, { status: 'deleted' });
     expect((await viewer.client.get('/api/profile.php?id=999999999')).body).toMatchObject({ error: 'not_found' });
     expect((await viewer.client.get(`/api/profile.php?id=${gone.id}`)).status).toBe(404);
-    for (const bad of ['', '?id=abc', '?id=-3', '?id=1.5']) {
+    for (const bad of ['', '?id=abc', '?id=-3', '?id=1.5', '?id=0']) {
       const res = await viewer.client.get(`/api/profile.php${bad}`);
       expect(res.status, bad).toBe(400);
       expect(res.body).toMatchObject({ error: 'invalid_request' });
