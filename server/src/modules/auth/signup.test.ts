@@ -165,6 +165,12 @@ describe('POST /api/signup.php', () => {
       expect(res.body).toMatchObject({ error: 'invalid_request', fields: { [field]: 'invalid_request' } });
       expect(userRow(server.db, fields.email as string), field).toBeUndefined();
     }
+    // Half a character in a traffic source parameter would be stored as broken bytes, as in the name.
+    const lone = signupFields({ traffic_source: { network: 'ad__LONE__net' } });
+    const res = await new TestClient(server.url).post('/api/signup.php', JSON.stringify(lone).replace('__LONE__', '\\ud800'), { 'content-type': 'application/json' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'invalid_request', fields: { 'traffic_source.network': 'invalid_request' } });
+    expect(userRow(server.db, lone.email as string)).toBeUndefined();
     expect(userCount()).toBe(before);
   });
 
