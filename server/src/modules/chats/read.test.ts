@@ -172,7 +172,7 @@ describe('messages of one conversation', () => {
 
   it('bad queries answer 400 invalid_request', async () => {
     const me = await loggedInMember(server);
-    for (const query of ['', '?conversation=abc', '?conversation=-3', '?conversation=0', '?conversation=1&profile=2', '?conversation=1&limit=101', '?conversation=1&limit=0', '?conversation=1&before=2&after=1', '?conversation=1&conversation=2', '?conversation=1.5']) {
+    for (const query of ['', '?conversation=abc', '?conversation=-3', '?conversation=0', '?conversation=1&profile=2', '?conversation=1&limit=101', '?conversation=1&limit=0', '?conversation=1&before=0', '?conversation=1&before=2&after=1', '?conversation=1&conversation=2', '?conversation=1.5']) {
       const res = await me.client.get(`/api/messages.php${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body.error).toBe('invalid_request');

@@ -285,6 +285,7 @@ describe('sending a message', () => {
       { profile: -1, client_id: clientId(), body: 'x' },
       { profile: 1.5, client_id: clientId(), body: 'x' },
       { profile: b.id, body: 'x' },
+      { client_id: clientId(), body: 'x' },
       { profile: b.id, client_id: 'short', body: 'x' },
       { profile: b.id, client_id: 'has spaces in it!', body: 'x' },
       // A client id is at most 64 characters: a longer one is refused, not stored with the message.
