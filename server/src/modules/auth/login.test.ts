@@ -166,6 +166,8 @@ describe('POST /api/user.php (log-in)', () => {
     expect(broken.body.error).toBe('invalid_json');
     const nullBody = await new TestClient(server.url).post('/api/user.php', 'null', { 'content-type': 'application/json' });
     expect(nullBody.status).toBe(400);
+    // No body at all is an empty form: it says what is missing, as the form does.
+    expect(nullBody.body).toMatchObject({ error: 'email_required' });
   });
 });
 
