@@ -41,7 +41,8 @@ describe('http shell', () => {
   });
 
   it('answers a body in a charset or encoding it cannot read with 415, not a 500', async () => {
-    for (const headers of [{ 'content-type': 'application/json; charset=koi8-x' }, { 'content-type': 'application/json', 'content-encoding': 'compress-x' }]) {
+    const unreadable: Array<Record<string, string>> = [{ 'content-type': 'application/json; charset=koi8-x' }, { 'content-type': 'application/json', 'content-encoding': 'compress-x' }];
+    for (const headers of unreadable) {
       const res = await new TestClient(server.url).post('/api/user.php', '{"email":"a@b.co","password":"x"}', headers);
       expect(res.status, JSON.stringify(headers)).toBe(415);
       expect(res.body).toMatchObject({ error: 'invalid_request' });
