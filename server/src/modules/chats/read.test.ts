@@ -172,7 +172,9 @@ describe('messages of one conversation', () => {
 
   it('bad queries answer 400 invalid_request', async () => {
     const me = await loggedInMember(server);
-    for (const query of ['', '?conversation=abc', '?conversation=-3', '?conversation=0', '?conversation=1&profile=2', '?conversation=1&limit=101', '?conversation=1&limit=0', '?conversation=1&before=0', '?conversation=1&before=2&after=1', '?conversation=1&conversation=2', '?conversation=1.5']) {
+    // The member's own conversation: a query the page took for a good one would answer 200 here, not 404.
+    const own = (await send(me.client, (await createMember(server.db)).id)).body.message.conversation;
+    for (const query of ['', '?conversation=abc', '?conversation=-3', '?conversation=0', `?conversation=${own}&profile=2`, `?conversation=${own}&limit=101`, `?conversation=${own}&limit=0`, `?conversation=${own}&before=0`, `?conversation=${own}&before=2&after=1`, `?conversation=${own}&conversation=2`, '?conversation=1.5']) {
       const res = await me.client.get(`/api/messages.php${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body.error).toBe('invalid_request');
