@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profiles, users } from '@db/schema/index.js';
 import { startTestServer, TestClient, type TestServer } from '../../test/harness.js';
 import { createMember } from '../../test/factories.js';
 import { loggedInMember, send } from '../chats/chat-test-kit.js';
@@ -21,6 +23,31 @@ describe('GET /api/profile.php', () => {
     expect(res.body.profile).toHaveProperty('city');
     expect(res.body.profile).toHaveProperty('about');
     expect(res.body.profile.age).toBeGreaterThanOrEqual(18);
+  });
+
+  // The profile page is where a member's own words show: an answer without them shows an empty page.
+  it('shows the city and the about text the member wrote', async () => {
+    const viewer = await loggedInMember(server);
+    const member = await createMember(server.db, { name: 'Noor' });
+    server.db.update(profiles).set({ city: 'Utrecht', about: 'Loves long walks by the canal.' }).where(eq(profiles.userId, member.id)).run();
+    const res = await viewer.client.get(`/api/profile.php?id=${member.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.profile).toMatchObject({ city: 'Utrecht', about: 'Loves long walks by the canal.' });
+  });
+
+  // A block hides presence: the blocker must not learn when the member they blocked was last on.
+  it('shows no last-seen time of a member the viewer blocked, though one is stored', async () => {
+    const blocker = await loggedInMember(server);
+    const blocked = await loggedInMember(server);
+    const lastSeen = server.clock.now() - 60_000;
+    server.db.update(users).set({ lastSeenAt: lastSeen }).where(eq(users.id, blocked.user.id)).run();
+    const before = await blocker.client.get(`/api/profile.php?id=${blocked.user.id}`);
+    expect(before.body.profile.last_seen).toBe(new Date(lastSeen).toISOString());
+
+    expect((await blocker.client.post('/api/block.php', { profile: blocked.user.id })).status).toBe(200);
+    const after = await blocker.client.get(`/api/profile.php?id=${blocked.user.id}`);
+    expect(after.status).toBe(200);
+    expect(after.body).toMatchObject({ blocked_by_me: true, profile: { online: false, last_seen: null } });
   });
 
   it('refuses the blocked member with the notice and nothing of the blocker; the blocker still sees them, with Unblock', async () => {
