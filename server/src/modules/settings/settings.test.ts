@@ -138,6 +138,22 @@ describe('GET /api/settings.php', () => {
   });
 });
 
+describe('the push key in GET /api/settings.php', () => {
+  // Browsers subscribe to pushes with this key: without it no member gets a notification.
+  it('is the VAPID_PUBLIC_KEY the operator set', async () => {
+    const key = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
+    const withKey = await startTestServer({ VAPID_PUBLIC_KEY: key, VAPID_PRIVATE_KEY: 'private-key-not-sent' });
+    try {
+      const res = await new TestClient(withKey.url).get('/api/settings.php');
+      expect(res.status).toBe(200);
+      expect(res.body.push_public_key).toBe(key);
+      expect(JSON.stringify(res.body)).not.toContain('private-key-not-sent');
+    } finally {
+      await withKey.destroy();
+    }
+  });
+});
+
 describe('countryFromAcceptLanguage', () => {
   it('uses the most preferred entry that names a country', () => {
     expect(countryFromAcceptLanguage('de-AT;q=0.5, it-IT;q=0.9, en')).toBe('IT');
