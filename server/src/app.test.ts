@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertTestSite } from './test/factories.js';
 import { startTestServer, tempDir, TestClient, type TestServer } from './test/harness.js';
 import { rawRequest } from './test/raw-http.js';
@@ -26,6 +26,21 @@ describe('http shell', () => {
     });
     expect(status).toBe(404);
     expect(JSON.parse(body)).toMatchObject({ error: 'unknown_site' });
+  });
+
+  // Sites are kept per process for half a minute: one the operator adds must answer after that, without a restart.
+  it('answers for a site added while the server runs once the kept site list is half a minute old', async () => {
+    const before = await rawRequest(`${server.url}/api/settings.php`, { host: 'added-later.example' });
+    expect(before.status).toBe(404);
+    insertTestSite(server.db, { domain: 'added-later.example', aliases: [], name: 'Added Later' });
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 31_000);
+    try {
+      const after = await rawRequest(`${server.url}/api/settings.php`, { host: 'added-later.example' });
+      expect(after.status).toBe(200);
+      expect(JSON.parse(after.body.toString())).toMatchObject({ name: 'Added Later', domain: 'added-later.example' });
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('answers an unknown API path with a JSON 404', async () => {
@@ -76,6 +91,12 @@ describe('client shell', () => {
     const client = new TestClient(shellServer.url);
     expect((await client.get('/members/12')).status).toBe(200);
     expect((await client.get('/no-such-page')).status).toBe(404);
+  });
+
+  // A deployment replaces the hashed assets the shell names: a shell kept from before would load none.
+  it('has every browser revalidate the shell (no-cache), on a client route and on an unknown path', async () => {
+    const client = new TestClient(shellServer.url);
+    for (const path of ['/members/12', '/no-such-page']) expect((await client.get(path)).headers.get('cache-control'), path).toBe('no-cache');
   });
 
   // Regression: decodeURIComponent in the route matcher threw on a broken escape and answered 500.
