@@ -5,6 +5,7 @@ import { startTestServer, TestClient, type TestServer } from '../../test/harness
 import { signupFields, userRow } from './auth-test-helpers.js';
 
 interface Received {
+  from: string;
   to: string[];
   raw: string;
 }
@@ -23,14 +24,14 @@ beforeAll(async () => {
       stream.setEncoding('utf8');
       stream.on('data', (chunk: string) => (raw += chunk));
       stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        inbox.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
         callback();
       });
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
-  server = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'http://127.0.0.1:1' });
+  server = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'http://127.0.0.1:1', MAIL_FROM: 'Amora Test <hello@amora.test>' });
 });
 afterAll(async () => {
   await server.destroy();
@@ -51,6 +52,9 @@ describe('real mail delivery over SMTP', () => {
     const mail = inbox.find((m) => m.to.includes(body.email as string));
     expect(mail).toBeDefined();
     expect(mail!.raw).toMatch(/^Subject: Confirm your e-mail address for Amora Test/m);
+    // Sent as MAIL_FROM: a mail from no sender, or another, is refused or filtered by many receivers.
+    expect(mail!.from).toBe('hello@amora.test');
+    expect(mail!.raw).toMatch(/^From: Amora Test <hello@amora\.test>\r?$/m);
     const decoded = decodeQuotedPrintable(mail!.raw);
     const link = /http:\/\/127\.0\.0\.1:1\/api\/activate\.php\?token=[A-Za-z0-9_-]+/.exec(decoded)?.[0];
     expect(link).toBeDefined();
