@@ -4,11 +4,14 @@
  * 200 "degraded" while Redis is away (every node shares it: taking them all out would stop
  * everything that still works).
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sites } from '@db/schema/index.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { startPrivateRedis, type PrivateRedis } from '../test/multi-process.js';
 import { sleep } from '../realtime/testing.js';
+import { checkHealth, sendHealth } from './health.js';
 
 const servers: TestServer[] = [];
 let redis: PrivateRedis | undefined;
@@ -41,6 +44,22 @@ describe('GET /healthz', () => {
     const empty = await server();
     empty.db.delete(sites).run();
     expect(await health(empty)).toMatchObject({ status: 503, body: { status: 'unavailable', database: 'no_site' } });
+  });
+
+  // A node under SIGTERM still answers a balancer's kept-alive connection: it must say so, or it gets new requests while it closes.
+  it('answers 503 stopping once the node began to stop, though its database is fine', async () => {
+    const node = await server();
+    const sources = { db: node.db, mode: 'embedded' as const, stopping: () => true };
+    expect(checkHealth(sources)).toEqual({ status: 'stopping', mode: 'embedded', database: 'ok' });
+    const probe = createServer((req, res) => sendHealth(req, res, sources));
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(probe.address() as AddressInfo).port}/healthz`);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ status: 'stopping' });
+    } finally {
+      await new Promise<void>((resolve) => probe.close(() => resolve()));
+    }
   });
 
   it('in Redis mode says degraded, still 200, while Redis is away, and ok once it is back', async () => {
