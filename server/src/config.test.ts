@@ -36,6 +36,16 @@ describe('config', () => {
     }
   });
 
+  // Each would start and then fail or mislead later: a port no socket has, a guessable cookie secret, a yes/no read as no.
+  it('refuses a port beyond 65535, a session secret under 32 characters and a yes/no value it cannot read', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(loadConfig({ PORT: '65535' }).port).toBe(65535);
+    expect(() => loadConfig({ SESSION_SECRET: 'secret' })).toThrow(/SESSION_SECRET/);
+    expect(loadConfig({ SESSION_SECRET: 's'.repeat(32) }).sessionSecret).toBe('s'.repeat(32));
+    for (const bad of ['maybe', 'flase', 'on']) expect(() => loadConfig({ SEED_ON_START: bad }), bad).toThrow(/SEED_ON_START/);
+    expect(loadConfig({ SEED_ON_START: 'no' }).seedOnStart).toBe(false);
+  });
+
   it("sizes SQLite's page cache from SQLITE_CACHE_MB, 8 MB unless told, and refuses a size that is no size", () => {
     expect(loadConfig({}).sqliteCacheMb).toBe(8);
     expect(loadConfig({ SQLITE_CACHE_MB: '64' }).sqliteCacheMb).toBe(64);
