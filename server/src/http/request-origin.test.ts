@@ -7,7 +7,9 @@ import { request, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, describe, expect, it } from 'vitest';
-import { originUrl, requestOriginOf, sameOrigin } from './request-origin.js';
+import { openTestDatabase } from '../test/harness.js';
+import { originUrl, pageMayAddress, requestOriginOf, sameOrigin } from './request-origin.js';
+import { SiteDirectory } from './site.js';
 
 const servers: Array<{ close(): void }> = [];
 afterAll(() => servers.forEach((s) => s.close()));
@@ -60,5 +62,22 @@ describe('sameOrigin', () => {
     expect(same('http://localhost:8080', 'http://localhost:3000')).toBe(false);
     expect(same('https://localhost:3000', 'http://localhost:3000')).toBe(false);
     expect(same('http://evil.example:3000', 'http://localhost:3000')).toBe(false);
+  });
+});
+
+describe('pageMayAddress', () => {
+  // PUBLIC_URL's page may write from its origin, not from another app on another port or scheme of its host.
+  it("lets PUBLIC_URL's own origin through, and no other port or scheme of its host", () => {
+    const database = openTestDatabase();
+    try {
+      const sites = new SiteDirectory(database.db);
+      const addressed = originUrl('http://127.0.0.1:3000');
+      const publicOrigin = originUrl('https://dates.example');
+      expect(pageMayAddress('https://dates.example', addressed, publicOrigin, sites)).toBe(true);
+      expect(pageMayAddress('https://dates.example:8443', addressed, publicOrigin, sites)).toBe(false);
+      expect(pageMayAddress('http://dates.example', addressed, publicOrigin, sites)).toBe(false);
+    } finally {
+      database.close();
+    }
   });
 });
