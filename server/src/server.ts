@@ -101,8 +101,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       // No new connections first: the members this node lets go reconnect, and the load balancer
       // must find this node refusing them, not taking them in while it closes.
       const httpClosed = new Promise<void>((r) => http.close(() => r()));
+      // Begun beside the realtime close, not after it: its io.close() waits for every HTTP
+      // connection to end, and a kept-alive one that was busy at the signal never would.
+      const requestsFinished = finishRequests(http, httpClosed);
       await attached.close();
-      await finishRequests(http, httpClosed);
+      await requestsFinished;
       if (redis) await closeRedis(redis);
       await checkpointer?.stop();
       if (!options.db) db.$client.close();
