@@ -34,6 +34,15 @@ describe('presentUser', () => {
     expect(Object.keys(dto)).not.toEqual(expect.arrayContaining(['passwordHash', 'sessionEpoch', 'failedLogins']));
   });
 
+  // The settings page shows the member's own "invisible" switch from this: read wrong, it shows them visible when they are not.
+  it("shows the member's own invisible setting", async () => {
+    const site = server.db.select().from(sites).where(eq(sites.id, server.siteId)).get()!;
+    const hidden = await createMember(server.db, { invisible: true });
+    const shown = await createMember(server.db);
+    expect(loadUserDto(server.db, hidden, site).invisible).toBe(true);
+    expect(loadUserDto(server.db, shown, site).invisible).toBe(false);
+  });
+
   it('has no main image when the profile has none', async () => {
     const member = await createMember(server.db);
     const site = server.db.select().from(sites).where(eq(sites.id, server.siteId)).get()!;
