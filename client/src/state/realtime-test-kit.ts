@@ -103,7 +103,7 @@ export const storedAs = (id: number) => async (input: { client_id: string }) => 
  * Before each test: no mock calls, no outbox, the member signed in with 10 credits, nothing held,
  * nothing open; the list answers the chat with PEER (newest message 100), sync answers nothing new.
  */
-export function resetRealtimeState(): void {
+function resetRealtimeState(): void {
   vi.clearAllMocks();
   clearOutboxes();
   appStore.set(userAtom, { id: ME, credits: 10, credits_version: 100, profile: { id: ME, name: 'Me', country: 'NL', status: 'active', main_image: null } } as UserDto);
@@ -119,7 +119,7 @@ export function resetRealtimeState(): void {
 }
 
 /** After each test: the owner stopped, real timers back. */
-export function stopRealtime(): void {
+function stopRealtime(): void {
   stop();
   vi.useRealTimers();
 }
