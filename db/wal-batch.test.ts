@@ -52,6 +52,28 @@ if (mode === 'count-writes') {
   const big = db.prepare('INSERT INTO t (k, v) VALUES (?, randomblob(3000))');
   db.transaction(() => { for (let i = 0; i < 3000; i++) big.run(i); })();
   process.kill(process.pid, 'SIGKILL');
+} else if (mode === 'fail-large-then-commit-small') {
+  // Started under a file size limit (as on a full disk): the 13 MB transaction fails when the
+  // extension writes out its first 8 MB. The limit is lifted (space freed), then one-frame commits
+  // follow, each read at once by a second connection, until one is not seen or 2,200 are.
+  db.pragma('cache_size = -65536');
+  db.exec('CREATE TABLE counter (n INTEGER NOT NULL); INSERT INTO counter VALUES (0)');
+  const big = db.prepare('INSERT INTO t (k, v) VALUES (?, randomblob(3000))');
+  let failed = null;
+  try { db.transaction(() => { for (let i = 0; i < 3000; i++) big.run(i); })(); } catch (err) { failed = err.code; }
+  require('node:child_process').execFileSync('prlimit', ['--pid', String(process.pid), '--fsize=unlimited:unlimited']);
+  const reader = new Database(process.env.FILE);
+  const bump = db.prepare('UPDATE counter SET n = n + 1');
+  const seen = reader.prepare('SELECT n FROM counter').pluck();
+  let committed = 0, unseen = null;
+  while (committed < 2200 && unseen === null) {
+    bump.run();
+    committed++;
+    try { if (seen.get() !== committed) unseen = committed; } catch (err) { unseen = err.code + ' at ' + committed; }
+  }
+  process.stdout.write(JSON.stringify({ failed, committed, unseen }) + '\n');
+  // Dies right after its last commit: the next process must find every commit it returned.
+  process.kill(process.pid, 'SIGKILL');
 }
 `;
 
@@ -168,6 +190,28 @@ describe('wal-batch VFS', () => {
 
   it('recovers a transaction larger than it gathers at once, after a crash right after its commit', () => {
     expect(rowsAfterCrash('large-then-killed')).toEqual({ rows: 3000, total: (2999 * 3000) / 2, shortest: 3000 });
+  });
+});
+
+describe('wal-batch on a full disk', () => {
+  it('after a failed 8 MB write-out, every later commit is seen by other connections and survives a crash', () => {
+    // A file size limit stands for the full disk (no root needed); util-linux prlimit sets and lifts it.
+    expect(spawnSync('prlimit', ['--version']).status, 'prlimit (util-linux) is needed').toBe(0);
+    const file = join(dir, 'full.db');
+    const run = spawnSync('prlimit', ['--fsize=4194304:unlimited', process.execPath, '-e', WRITER], {
+      env: writerEnv(file, 'fail-large-then-commit-small', true),
+      encoding: 'utf8',
+    });
+    expect(run.signal, run.stderr).toBe('SIGKILL');
+    const report = JSON.parse(run.stdout) as { failed: string | null; committed: number; unseen: string | number | null };
+    expect(report.failed).toBe('SQLITE_IOERR_WRITE');
+    // Before the fix the 2,037th commit (its frame straddling where the 8 MB write-out stopped)
+    // returned, but its page was still in memory: the other connection read it short.
+    expect(report).toEqual({ failed: 'SQLITE_IOERR_WRITE', committed: 2200, unseen: null });
+    const db = reopen(file);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(db.prepare('SELECT n FROM counter').pluck().get()).toBe(report.committed);
+    db.close();
   });
 });
 

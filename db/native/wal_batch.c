@@ -33,6 +33,8 @@ SQLITE_EXTENSION_INIT1
 #define FRAME_HEADER_BYTES 24
 /* A longer run is written out first: a huge transaction must not hold its whole WAL in memory. */
 #define MAX_RUN_BYTES (8 * 1024 * 1024)
+/* A frontier no write reaches: after a failed write, everything goes straight through (failed()). */
+#define UNREACHED_FRONTIER ((sqlite3_int64)0x7fffffffffffffffLL)
 /* The most the unix VFS writes in one call (seekAndWriteFd keeps 17 bits of the length). */
 #define MAX_WRITE_BYTES ((size_t)0x1ffff)
 
@@ -52,7 +54,7 @@ typedef struct GatheringFile {
    * before it changes a frame already written (SQLite rewrites frames of its own transaction
    * after a cache spill, and their checksums at commit): such writes go straight through, so
    * nothing that changes a written frame can still be in memory when a commit is published.
-   * When the run is not empty it ends here.
+   * When the run is not empty it ends here. UNREACHED_FRONTIER after a failed write (failed()).
    */
   sqlite3_int64 frontier;
   /* The last write was a commit frame's header: the page that follows ends the transaction. */
@@ -60,6 +62,21 @@ typedef struct GatheringFile {
   /* The device lacks power-safe overwrite: every write goes straight through (see batch_open). */
   int pass_through;
 } GatheringFile;
+
+/*
+ * A write failed (a full disk: SQLITE_FULL, or SQLITE_IOERR_WRITE). The frontier may then end
+ * inside a frame: the 8 MB write-out fails on a page write, after its frame's header moved the
+ * frontier. A later commit frame that straddles it had its header go straight through (not new,
+ * so not taken for a commit's) and its page gathered (new): the commit returned and was published
+ * with its last page only in memory, and other connections (the checkpoint worker) read that
+ * frame short or stale, and a crash lost it. So until this connection starts the WAL over, every
+ * write goes straight through, as SQLite's own VFS writes it.
+ */
+static int failed(GatheringFile *f, int rc) {
+  f->frontier = UNREACHED_FRONTIER;
+  f->commit_header_pending = 0;
+  return rc;
+}
 
 /*
  * Writes the run out through the default VFS, in pieces it accepts whole: the unix VFS masks a
@@ -72,13 +89,14 @@ static int write_out(GatheringFile *f) {
     rc = f->real->pMethods->xWrite(f->real, f->run + done, (int)piece, f->run_offset + (sqlite3_int64)done);
   }
   f->run_len = 0;
-  return rc;
+  return rc != SQLITE_OK ? failed(f, rc) : rc;
 }
 
 /* Writes straight through, after what is gathered, so the file sees every write in order. */
 static int write_through(GatheringFile *f, const void *data, int amount, sqlite3_int64 offset) {
   int rc = write_out(f);
-  return rc != SQLITE_OK ? rc : f->real->pMethods->xWrite(f->real, data, amount, offset);
+  if (rc == SQLITE_OK) rc = f->real->pMethods->xWrite(f->real, data, amount, offset);
+  return rc != SQLITE_OK ? failed(f, rc) : rc;
 }
 
 /* Appends to the run a write that continues it (or starts one at the frontier); others go through. */
