@@ -4,11 +4,11 @@
  * (client/src/app/boot.ts). Reads still work when the disk is full: the heartbeat must not take
  * the whole app down with it.
  */
-import { execFileSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { users } from '@db/schema/index.js';
 import { createMember } from '../../test/factories.js';
+import { withFullDisk } from '../../test/full-disk.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { loggedInClient } from './auth-test-helpers.js';
 
@@ -18,22 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.destroy());
 
-/**
- * Runs `body` while this process may not grow any file (RLIMIT_FSIZE 0, set with util-linux
- * prlimit, no root needed): the WAL, emptied first, cannot take a frame, as on a full disk.
- */
-async function withFullDisk(body: () => Promise<void>): Promise<void> {
-  const pid = String(process.pid);
-  const [, hard] = execFileSync('prlimit', ['--pid', pid, '--fsize', '--raw', '--noheadings', '--output=SOFT,HARD'], { encoding: 'utf8' }).trim().split(/\s+/);
-  server.db.$client.pragma('wal_checkpoint(TRUNCATE)');
-  execFileSync('prlimit', ['--pid', pid, `--fsize=0:${hard}`]);
-  try {
-    await body();
-  } finally {
-    execFileSync('prlimit', ['--pid', pid, `--fsize=${hard}:${hard}`]);
-  }
-}
-
 it('answers the logged-in member while the heartbeat cannot be written, and records it once space is back', async () => {
   const member = await createMember(server.db, { credits: 100 });
   const peer = await createMember(server.db);
@@ -41,7 +25,7 @@ it('answers the logged-in member while the heartbeat cannot be written, and reco
   server.clock.advance(5 * 60_000); // the heartbeat is due again
   const lastSeen = () => server.db.select({ at: users.lastSeenAt }).from(users).where(eq(users.id, member.id)).get()!.at;
   const before = lastSeen();
-  await withFullDisk(async () => {
+  await withFullDisk(server.db, async () => {
     // Writes fail meanwhile: a send is refused with a 5xx JSON error.
     const send = await client.post('/api/messages.php', { profile: peer.id, client_id: 'a'.repeat(32), body: 'hi' });
     expect(send).toMatchObject({ status: 500, body: { error: 'generic' } });
