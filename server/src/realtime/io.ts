@@ -128,9 +128,13 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
 
   /** Joins `room`; resolves once this node receives what other nodes publish to it. */
   function joinRoom(socket: MemberSocket, room: string): Promise<void> {
-    const created = !io.of('/').adapter.rooms.has(room);
+    const { adapter } = io.of('/');
+    const created = !adapter.rooms.has(room);
     void socket.join(room);
-    if (created) subscriptions.track(room);
+    // A socket that closed meanwhile (a command that awaited first, as a catch-up does) joins
+    // nothing: Socket.IO makes join a no-op then. Tracking the room anyway sent an SSUBSCRIBE that
+    // no room's deletion ever undid, and the node received that channel for the rest of its life.
+    if (created && adapter.rooms.has(room)) subscriptions.track(room);
     return subscriptions.ready(room);
   }
 

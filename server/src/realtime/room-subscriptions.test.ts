@@ -146,3 +146,46 @@ describe('the sharded adapter on a real Redis', () => {
     expect(channels).toEqual([shardedRoomChannel(rooms.user(member.user.id))]);
   });
 });
+
+describe('a socket that closes while its catch-up waits for the member room (sharded, real Redis)', () => {
+  let redis: PrivateRedis;
+  let server: TestServer;
+  let confirmed = gate();
+  beforeAll(async () => {
+    redis = await startPrivateRedis();
+    const scaleOut = await createScaleOut(testConfig(tempDir(), { REDIS_URL: redis.url, SOCKET_ADAPTER: 'sharded' }));
+    const subscribed = scaleOut.subscribed!;
+    // Redis confirms the member rooms late (a slow link, an outage: up to the 2 s wait); the others as usual.
+    scaleOut.subscribed = (room) => (rooms.isUser(room) ? Promise.all([subscribed(room), confirmed.promise]).then(() => undefined) : subscribed(room));
+    server = await startTestServer({}, { scaleOut });
+  });
+  afterAll(async () => {
+    await server.destroy();
+    await redis.kill();
+  });
+
+  it('leaves no presence channel subscribed on a node that holds no socket', async () => {
+    const client = new Redis(redis.url);
+    const presenceChannels = async () => ((await client.call('PUBSUB', 'SHARDCHANNELS', 'socket.io#/#presence:*')) as string[]).sort();
+    // Members who close their tab (or lose their network) just after connecting, one after another.
+    const peers: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      confirmed = gate();
+      const member = await loggedInMember(server);
+      const peer = await loggedInMember(server);
+      expect((await send(member.client, peer.user.id)).status).toBe(201);
+      peers.push(peer.user.id);
+      const socket = await openSocket(server.url, { cookie: member.client.cookieHeader() });
+      socket.emit('catch-up', { after: 0 }, () => {});
+      await sleep(50);
+      socket.close();
+      await vi.waitFor(() => expect(server.realtime.stats().sockets).toBe(0));
+      confirmed.open();
+      // The catch-up resumes now and watches the peer (before the fix: an SSUBSCRIBE nobody undid).
+      await sleep(200);
+    }
+    // Nobody is connected: this node must not stay subscribed to (and keep receiving) their peers' presence.
+    expect(await presenceChannels()).toEqual([]);
+    await client.quit();
+  });
+});
