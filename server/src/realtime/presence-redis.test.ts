@@ -138,3 +138,23 @@ describe('presence counts across nodes', () => {
     }
   });
 });
+
+describe('sockets that open and close before Redis answers', () => {
+  it('leaves no count behind once every socket of the member has closed', async () => {
+    const { counter } = node();
+    const reader = new Redis(redis.url);
+    // Members whose second tab (or a flapping phone's new connection) closes at once, one after another.
+    for (let userId = 100; userId < 120; userId++) {
+      const first = counter.opened(userId);
+      const second = counter.opened(userId);
+      const closedAtOnce = counter.closed(userId);
+      await Promise.all([first, second, closedAtOnce]);
+      await counter.closed(userId);
+    }
+    // Nobody is connected: no member may stay counted online on every node for as long as this node lives.
+    const members = Array.from({ length: 20 }, (_, i) => 100 + i);
+    expect((await counter.statesOf(members)).online).toEqual(new Set());
+    expect(await reader.exists(...members.map((id) => `presence:user:${id}`))).toBe(0);
+    await reader.quit();
+  });
+});

@@ -90,8 +90,9 @@ export class RedisPresenceCounter implements PresenceCounter {
   async opened(userId: number): Promise<number | false> {
     const localCount = this.local.add(userId, 1);
     try {
-      await this.redis.sadd(nodeUsersKey(this.nodeId), String(userId));
-      const { total, at } = await this.count(userId, 1);
+      // Both sent now, not the count after the SADD's answer: Redis must run every node's changes
+      // in the order its sockets opened and closed (see count()).
+      const [, { total, at }] = await Promise.all([this.redis.sadd(nodeUsersKey(this.nodeId), String(userId)), this.count(userId, 1)]);
       return total === 1 && at;
     } catch {
       return localCount === 1 && presenceStamp(); // Redis away: answer from what this node knows; resync() repairs it
@@ -101,8 +102,9 @@ export class RedisPresenceCounter implements PresenceCounter {
   async closed(userId: number): Promise<number | false> {
     const localCount = this.local.add(userId, -1);
     try {
-      if (localCount === 0) await this.redis.srem(nodeUsersKey(this.nodeId), String(userId));
-      const { total, at } = await this.count(userId, -1);
+      // In the same turn as the count, as in opened(): a close that waited for its SREM could
+      // reach Redis after a later open's +1, and one that did not could overtake an earlier open's.
+      const [, { total, at }] = await Promise.all([localCount === 0 ? this.redis.srem(nodeUsersKey(this.nodeId), String(userId)) : undefined, this.count(userId, -1)]);
       return total === 0 && at;
     } catch {
       return localCount === 0 && presenceStamp();
@@ -196,6 +198,13 @@ export class RedisPresenceCounter implements PresenceCounter {
     await pipeline.exec().catch(() => {});
   }
 
+  /**
+   * One connection runs its commands in the order they were sent: each -1 reaches Redis after the
+   * +1 of the same socket. When the count of an open waited for its SADD's answer, a close sent
+   * meanwhile (a second tab closed at once, a flapping phone) reached Redis first, found nothing to
+   * take from (HINCRBY below zero is dropped), and the +1 that came after stayed: the member counted
+   * online on every node, and their key kept, for as long as this node lived.
+   */
   private async count(userId: number, delta: number): Promise<{ total: number; at: number }> {
     const [total, seconds, micros] = (await this.redis.eval(COUNT_SCRIPT, 1, userKey(userId), this.nodeId, NODE_PREFIX, delta)) as unknown[];
     return { total: Number(total), at: stampOf(seconds, micros) };
