@@ -72,6 +72,8 @@ const envSchema = z.object({
   SOCKET_ADAPTER: z.enum(['sharded', 'classic', 'streams']).default('sharded'),
   SMTP_URL: serverUrl(['smtp:', 'smtps:'], 'smtp://[user:password@]host[:port] (smtps:// for TLS from the start)').optional(),
   MAIL_FROM: z.string().default('Amora <no-reply@localhost>'),
+  /** how long a request waits for the mail server before it answers without it (account-mails.ts) */
+  MAIL_SEND_TIMEOUT_MS: z.coerce.number().int().min(1).default(8_000),
   SESSION_SECRET: z.string().min(32).optional(),
   TRUST_PROXY: trustProxy.default('loopback'),
   SEED_ON_START: bool.default(true),
@@ -106,6 +108,8 @@ export interface Config {
   socketAdapter: 'sharded' | 'classic' | 'streams';
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** a request waits this long for the mail server, then answers while the transfer goes on */
+  mailSendTimeoutMs: number;
   sessionSecret: string | undefined;
   /** Express `trust proxy`: a hop count, every proxy or none, or proxies by name, address and subnet */
   trustProxy: string | number | boolean;
@@ -172,6 +176,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
     socketAdapter: e.SOCKET_ADAPTER,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailSendTimeoutMs: e.MAIL_SEND_TIMEOUT_MS,
     sessionSecret: e.SESSION_SECRET,
     trustProxy: e.TRUST_PROXY,
     seedOnStart: e.SEED_ON_START,

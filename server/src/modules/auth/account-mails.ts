@@ -38,8 +38,21 @@ export function tokenTtlMs(ctx: AppContext, kind: AccountMailKind): number {
   return validHours(ctx, kind) * 3_600_000;
 }
 
-/** Renders and sends; false (and a log line) when the mail server refused it. */
-export async function sendAccountMail(ctx: AppContext, request: AccountMailRequest): Promise<boolean> {
+/**
+ * How a mail went: handed over to the mail server, refused (or the connection failed), or still
+ * under way when `MAIL_SEND_TIMEOUT_MS` ran out.
+ */
+export type MailOutcome = 'sent' | 'refused' | 'underway';
+
+/**
+ * Renders and sends; 'refused' (and a log line) when the mail server refused it. A mail server
+ * that takes the connection and then stalls (nodemailer waits 30 s for a greeting and 10 minutes
+ * for each reply) would hold the member's request past the app's 15 s deadline, after which the
+ * browser sends it again: a sign-up then answered "This e-mail address already owns an account"
+ * for the account its first attempt had made. So the request waits at most MAIL_SEND_TIMEOUT_MS;
+ * the transfer goes on without it, and its end is logged.
+ */
+export async function sendAccountMail(ctx: AppContext, request: AccountMailRequest): Promise<MailOutcome> {
   const mail = renderAccountMail({
     kind: request.kind,
     language: request.user.language,
@@ -49,11 +62,23 @@ export async function sendAccountMail(ctx: AppContext, request: AccountMailReque
     link: accountLink(ctx, request.kind, request.token),
     validHours: validHours(ctx, request.kind),
   });
-  try {
-    await ctx.mailer.send(mail);
-    return true;
-  } catch (err) {
-    console.error(`[mail] ${request.kind} mail to user ${request.user.id} failed:`, (err as Error).message);
-    return false;
+  const what = `${request.kind} mail to user ${request.user.id}`;
+  const sending = ctx.mailer.send(mail).then(
+    () => 'sent' as const,
+    (err: unknown) => {
+      console.error(`[mail] ${what} failed:`, (err as Error).message);
+      return 'refused' as const;
+    },
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<'underway'>((resolve) => {
+    timer = setTimeout(() => resolve('underway'), ctx.config.mailSendTimeoutMs);
+  });
+  const outcome = await Promise.race([sending, deadline]);
+  clearTimeout(timer);
+  if (outcome === 'underway') {
+    console.warn(`[mail] ${what}: no answer from the mail server within ${ctx.config.mailSendTimeoutMs} ms; answering, still sending`);
+    void sending.then((late) => late === 'sent' && console.warn(`[mail] ${what} sent late`));
   }
+  return outcome;
 }

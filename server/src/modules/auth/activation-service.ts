@@ -38,6 +38,6 @@ export async function resendActivationMail(ctx: AppContext, site: SiteRow, user:
     return issueToken(tx, { userId: user.id, purpose: 'activate', ttlMs: tokenTtlMs(ctx, 'activation'), now });
   });
   if (!token) throw tooMany('rate_limited');
-  const sent = await sendAccountMail(ctx, { kind: 'activation', user, name: profileName(ctx.db, user.id), site, token });
-  if (!sent) throw new HttpError(503, 'try_later');
+  const outcome = await sendAccountMail(ctx, { kind: 'activation', user, name: profileName(ctx.db, user.id), site, token });
+  if (outcome !== 'sent') throw new HttpError(503, 'try_later');
 }

@@ -34,8 +34,8 @@ export async function requestMailChange(ctx: AppContext, hasher: PasswordHasher,
     return issueToken(tx, { userId: user.id, purpose: 'mail_change', ttlMs: tokenTtlMs(ctx, 'mailChange'), now, newEmail: email });
   });
   if (!token) throw tooMany('rate_limited');
-  const sent = await sendAccountMail(ctx, { kind: 'mailChange', user, name: profileName(ctx.db, user.id), site, token, to: email });
-  if (!sent) throw new HttpError(503, 'try_later');
+  const outcome = await sendAccountMail(ctx, { kind: 'mailChange', user, name: profileName(ctx.db, user.id), site, token, to: email });
+  if (outcome !== 'sent') throw new HttpError(503, 'try_later');
 }
 
 /**

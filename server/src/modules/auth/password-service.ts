@@ -21,8 +21,8 @@ export async function requestPasswordReset(ctx: AppContext, site: SiteRow, email
     return issueToken(tx, { userId: user.id, purpose: 'reset_password', ttlMs: tokenTtlMs(ctx, 'reset'), now });
   });
   if (!token) throw tooMany('reset_limit');
-  const sent = await sendAccountMail(ctx, { kind: 'reset', user, name: profileName(ctx.db, user.id), site, token });
-  if (!sent) throw new HttpError(503, 'try_later');
+  const outcome = await sendAccountMail(ctx, { kind: 'reset', user, name: profileName(ctx.db, user.id), site, token });
+  if (outcome !== 'sent') throw new HttpError(503, 'try_later');
 }
 
 function assertNewPassword(password: string, confirmation: string): void {
