@@ -7,6 +7,7 @@ import { ROUTES } from '@shared/routes.js';
 import type { AppContext } from '../../context.js';
 import type { AccountMailKind } from './mails/copy.js';
 import { renderAccountMail } from './mails/render.js';
+import { withdrawToken } from './tokens.js';
 
 export interface AccountMailRequest {
   kind: AccountMailKind;
@@ -50,7 +51,9 @@ export type MailOutcome = 'sent' | 'refused' | 'underway';
  * for each reply) would hold the member's request past the app's 15 s deadline, after which the
  * browser sends it again: a sign-up then answered "This e-mail address already owns an account"
  * for the account its first attempt had made. So the request waits at most MAIL_SEND_TIMEOUT_MS;
- * the transfer goes on without it, and its end is logged.
+ * the transfer goes on without it, and its end is logged. A reset, e-mail change or activation
+ * resend then answers as sent (the mail is on its way); should the transfer fail after all, its
+ * token is withdrawn, so the member's next request is not refused as one mail too many.
  */
 export async function sendAccountMail(ctx: AppContext, request: AccountMailRequest): Promise<MailOutcome> {
   const mail = renderAccountMail({
@@ -78,7 +81,20 @@ export async function sendAccountMail(ctx: AppContext, request: AccountMailReque
   clearTimeout(timer);
   if (outcome === 'underway') {
     console.warn(`[mail] ${what}: no answer from the mail server within ${ctx.config.mailSendTimeoutMs} ms; answering, still sending`);
-    void sending.then((late) => late === 'sent' && console.warn(`[mail] ${what} sent late`));
+    void sending.then((late) => {
+      if (late === 'sent') console.warn(`[mail] ${what} sent late`);
+      else forgetToken(ctx, request.token);
+    });
   }
   return outcome;
+}
+
+/** A mail that failed after its request was answered: its token goes, as it never reached anyone. */
+function forgetToken(ctx: AppContext, token: string): void {
+  try {
+    withdrawToken(ctx.db, token);
+  } catch (err) {
+    // The server may be closing its database.
+    console.error('[mail] could not withdraw the token of a failed mail:', (err as Error).message);
+  }
 }

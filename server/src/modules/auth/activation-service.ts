@@ -39,5 +39,6 @@ export async function resendActivationMail(ctx: AppContext, site: SiteRow, user:
   });
   if (!token) throw tooMany('rate_limited');
   const outcome = await sendAccountMail(ctx, { kind: 'activation', user, name: profileName(ctx.db, user.id), site, token });
-  if (outcome !== 'sent') throw new HttpError(503, 'try_later');
+  // 'underway': a slow mail server has it; the member is told it is on its way.
+  if (outcome === 'refused') throw new HttpError(503, 'try_later');
 }

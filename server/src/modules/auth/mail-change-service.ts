@@ -35,7 +35,8 @@ export async function requestMailChange(ctx: AppContext, hasher: PasswordHasher,
   });
   if (!token) throw tooMany('rate_limited');
   const outcome = await sendAccountMail(ctx, { kind: 'mailChange', user, name: profileName(ctx.db, user.id), site, token, to: email });
-  if (outcome !== 'sent') throw new HttpError(503, 'try_later');
+  // 'underway': a slow mail server has it; the member is told it is on its way.
+  if (outcome === 'refused') throw new HttpError(503, 'try_later');
 }
 
 /**

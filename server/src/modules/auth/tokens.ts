@@ -52,6 +52,14 @@ export function consumeToken(tx: Db, token: string, purpose: TokenPurpose, siteI
   return row ?? null;
 }
 
+/**
+ * Takes back an unused token whose mail never went out, so it does not count against the member's
+ * daily mails (countTokensSince) and cannot be used.
+ */
+export function withdrawToken(db: Db, token: string): void {
+  db.delete(emailTokens).where(and(eq(emailTokens.tokenHash, hashToken(token)), isNull(emailTokens.usedAt))).run();
+}
+
 /** How many tokens (= mails) of this purpose the member was sent since `since`. */
 export function countTokensSince(db: Db, userId: number, purpose: TokenPurpose, since: number): number {
   const row = db
