@@ -79,6 +79,9 @@ export async function sendAccountMail(ctx: AppContext, request: AccountMailReque
   });
   const outcome = await Promise.race([sending, deadline]);
   clearTimeout(timer);
+  // Not sent, so not counted: the app sends a request answered 503 again by itself, and a refused
+  // mail's token counting against the day's three turned "try later" into "too many mails today".
+  if (outcome === 'refused') forgetToken(ctx, request.token);
   if (outcome === 'underway') {
     console.warn(`[mail] ${what}: no answer from the mail server within ${ctx.config.mailSendTimeoutMs} ms; answering, still sending`);
     void sending.then((late) => {
@@ -89,7 +92,7 @@ export async function sendAccountMail(ctx: AppContext, request: AccountMailReque
   return outcome;
 }
 
-/** A mail that failed after its request was answered: its token goes, as it never reached anyone. */
+/** A mail that failed: its token goes, as it never reached anyone. */
 function forgetToken(ctx: AppContext, token: string): void {
   try {
     withdrawToken(ctx.db, token);
