@@ -68,6 +68,8 @@ const envSchema = z.object({
   SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(DEFAULT_CACHE_MB),
   PUBLIC_URL: z.string().url().optional(),
   REDIS_URL: serverUrl(['redis:', 'rediss:'], 'redis://[user:password@]host[:port][/db] (rediss:// for TLS)', (p) => /^(\/\d*)?$/.test(p)).optional(),
+  /** how long a session read or write waits for Redis before it fails (server.ts connectRedis) */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(1).default(5_000),
   /** sharded (default; events only reach nodes where the room has members) | classic | streams */
   SOCKET_ADAPTER: z.enum(['sharded', 'classic', 'streams']).default('sharded'),
   SMTP_URL: serverUrl(['smtp:', 'smtps:'], 'smtp://[user:password@]host[:port] (smtps:// for TLS from the start)').optional(),
@@ -105,6 +107,8 @@ export interface Config {
   uploadsDir: string;
   publicUrl: string;
   redisUrl: string | undefined;
+  /** a session command Redis has not answered in this time fails (a partition, a stalled Redis) */
+  redisCommandTimeoutMs: number;
   socketAdapter: 'sharded' | 'classic' | 'streams';
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -173,6 +177,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
     uploadsDir: resolve(dataDir, 'uploads'),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     redisUrl: e.REDIS_URL,
+    redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     socketAdapter: e.SOCKET_ADAPTER,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

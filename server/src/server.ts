@@ -61,7 +61,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     );
   }
 
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, config.redisCommandTimeoutMs) : undefined;
   const sessionStore = redis ? await redisSessionStore(redis) : new SqliteSessionStore(db, systemClock) /* cookie expiry is real time in express-session, so the store must compare against real time too */;
   const mailer = options.mailer ?? (config.smtpUrl ? await smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(db, clock));
 
@@ -150,9 +150,15 @@ async function finishRequests(http: HttpServer, closed: Promise<void>): Promise<
 
 // The Redis packages load only when REDIS_URL is set: a node without Redis does not run them at
 // start, and a restarted node is down while it starts (see createScaleOut).
-async function connectRedis(url: string) {
+//
+// commandTimeout: a Redis cut off by a network partition (packets dropped, nothing closed) leaves
+// the connection open and ioredis waits for each answer until the kernel gives up on the
+// connection, a quarter of an hour. Every request that reads its session hung, the app's
+// requests and socket handshakes with them; a command that fails in time lets the session store
+// serve the copy it remembers and refuse writes with 503, as in an outage it knows about.
+async function connectRedis(url: string, commandTimeoutMs: number) {
   const { Redis } = await import('ioredis');
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false, commandTimeout: commandTimeoutMs });
   // Once per outage, as the realtime connections log theirs (redis-recovery.ts): the client retries
   // every 2 s, and a line per retry filled the log (about 1,800 lines an hour of outage per node).
   let lastError: string | undefined;

@@ -1,0 +1,96 @@
+/**
+ * Redis cut off by a network partition: the TCP connection stays open but nothing comes back
+ * (packets dropped), so the client learns nothing of an outage. Members whose session this node
+ * has read must go on as during an outage it knows about (session-redis-outage.test.ts).
+ */
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember } from '../test/factories.js';
+import { startTestServer, TestClient, type TestServer } from '../test/harness.js';
+import { startPrivateRedis, type PrivateRedis } from '../test/multi-process.js';
+import { openSocket } from '../realtime/testing.js';
+
+/** Forwards to Redis until `partition()`: then every byte either way is dropped, nothing closed. */
+interface Link {
+  url: string;
+  partition(): void;
+  heal(): void;
+  close(): Promise<void>;
+}
+
+async function linkTo(port: number): Promise<Link> {
+  let cut = false;
+  const sockets = new Set<Socket>();
+  const proxy: Server = createServer((downstream) => {
+    const upstream = connect(port, '127.0.0.1');
+    for (const s of [downstream, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => {});
+    }
+    downstream.on('data', (chunk) => cut || upstream.write(chunk));
+    upstream.on('data', (chunk) => cut || downstream.write(chunk));
+    downstream.on('close', () => upstream.destroy());
+    upstream.on('close', () => downstream.destroy());
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `redis://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    partition: () => void (cut = true),
+    heal: () => void (cut = false),
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    },
+  };
+}
+
+let redis: PrivateRedis;
+let link: Link;
+let server: TestServer;
+
+beforeAll(async () => {
+  redis = await startPrivateRedis();
+  link = await linkTo(redis.port);
+  server = await startTestServer({ REDIS_URL: link.url, REDIS_COMMAND_TIMEOUT_MS: '300' });
+}, 30_000);
+
+afterAll(async () => {
+  await link?.close();
+  await server?.destroy();
+  await redis?.kill();
+});
+
+/** A browser that, as the app does, takes no answer in time as a failure. */
+const browser = () => new TestClient(server.url, {}, (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(3_000) }));
+
+describe('a network partition between the node and Redis', () => {
+  it('keeps serving known sessions and answers session writes with 503', async () => {
+    const member = await createMember(server.db);
+    const other = await createMember(server.db);
+    const client = browser();
+    expect((await client.post('/api/user.php', { email: member.email, password: member.password })).status).toBe(200);
+    expect((await client.get('/api/user.php')).body.user.id).toBe(member.id);
+
+    link.partition();
+
+    const me = await client.get('/api/user.php');
+    expect(me.status).toBe(200);
+    expect(me.body.user.id).toBe(member.id);
+    expect((await client.get('/api/chats.php')).status).toBe(200);
+    // A socket (re)connecting with that session is let in, as the app's live chat needs.
+    const socket = await Promise.race([
+      openSocket(server.url, { cookie: client.cookieHeader() }),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no handshake answer in 3 s')), 3_000)),
+    ]);
+    socket.close();
+
+    const newcomer = browser();
+    const login = await newcomer.post('/api/user.php', { email: other.email, password: other.password });
+    expect(login.status).toBe(503);
+    expect(login.body).toMatchObject({ error: 'service_unavailable' });
+
+    link.heal();
+  });
+});
