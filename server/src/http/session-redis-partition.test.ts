@@ -10,8 +10,12 @@ import { createMember } from '../test/factories.js';
 import { startTestServer, TestClient, type TestServer } from '../test/harness.js';
 import { startPrivateRedis, type PrivateRedis } from '../test/multi-process.js';
 import { openSocket } from '../realtime/testing.js';
+import { send } from '../modules/chats/chat-test-kit.js';
 
-/** Forwards to Redis until `partition()`: then every byte either way is dropped, nothing closed. */
+/**
+ * Forwards to Redis until `partition()`: then nothing goes through either way and nothing is
+ * closed; what was sent meanwhile arrives after `heal()`, as TCP retransmits it.
+ */
 interface Link {
   url: string;
   partition(): void;
@@ -20,25 +24,30 @@ interface Link {
 }
 
 async function linkTo(port: number): Promise<Link> {
-  let cut = false;
   const sockets = new Set<Socket>();
+  let cut = false;
   const proxy: Server = createServer((downstream) => {
     const upstream = connect(port, '127.0.0.1');
     for (const s of [downstream, upstream]) {
       sockets.add(s);
       s.on('close', () => sockets.delete(s));
       s.on('error', () => {});
+      if (cut) s.pause();
     }
-    downstream.on('data', (chunk) => cut || upstream.write(chunk));
-    upstream.on('data', (chunk) => cut || downstream.write(chunk));
-    downstream.on('close', () => upstream.destroy());
-    upstream.on('close', () => downstream.destroy());
+    downstream.pipe(upstream);
+    upstream.pipe(downstream);
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   return {
     url: `redis://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
-    partition: () => void (cut = true),
-    heal: () => void (cut = false),
+    partition() {
+      cut = true;
+      for (const s of sockets) s.pause();
+    },
+    heal() {
+      cut = false;
+      for (const s of sockets) s.resume();
+    },
     async close() {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => proxy.close(() => resolve()));
@@ -92,5 +101,25 @@ describe('a network partition between the node and Redis', () => {
     expect(login.body).toMatchObject({ error: 'service_unavailable' });
 
     link.heal();
+  });
+});
+
+describe('a network partition between the node and Redis, with chats', () => {
+  it('still lists the member\'s chats and takes new messages', async () => {
+    const member = await createMember(server.db, { credits: 100 });
+    const other = await createMember(server.db, { credits: 100 });
+    const client = browser();
+    expect((await client.post('/api/user.php', { email: member.email, password: member.password })).status).toBe(200);
+    expect((await send(client, other.id, 'Hello before')).status).toBe(201);
+    expect((await client.get('/api/chats.php')).status).toBe(200);
+
+    link.partition();
+    try {
+      const chats = await client.get('/api/chats.php');
+      expect(chats.status).toBe(200);
+      expect((await send(client, other.id, 'Hello during')).status).toBe(201);
+    } finally {
+      link.heal();
+    }
   });
 });

@@ -114,7 +114,7 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
   // A member whose only sockets were on a crashed node is announced offline by a surviving node.
   const sweptOffline = (userId: number, lastAliveAt: number | undefined, at: number) => track(Promise.resolve().then(() => presence.wentOffline(userId, lastAliveAt, at)));
   const counter: PresenceCounter & Partial<Pick<RedisPresenceCounter, 'nodeId' | 'resync' | 'localMembers' | 'handOver'>> = scaleOut.redis
-    ? new RedisPresenceCounter(scaleOut.redis, sweptOffline, undefined, () => ctx.clock.now())
+    ? new RedisPresenceCounter(scaleOut.redis, sweptOffline, undefined, () => ctx.clock.now(), ctx.config.redisCommandTimeoutMs)
     : new MemoryPresenceCounter();
   const presence = new PresenceService(ctx, counter, emitter);
   const subscriptions = new RoomSubscriptions(scaleOut);

@@ -64,6 +64,16 @@ out[#KEYS + 1] = now[1]
 out[#KEYS + 2] = now[2]
 return out`;
 
+/** The promise's outcome, or a rejection once `ms` have passed without one. */
+function withinMs<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from Redis in ${ms} ms`)), ms);
+  });
+  promise.catch(() => {}); // a failure after the deadline has nobody to tell
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 const stampOf = (seconds: unknown, micros: unknown) => Number(seconds) * 1_000_000 + Number(micros);
 
 export class RedisPresenceCounter implements PresenceCounter {
@@ -81,6 +91,8 @@ export class RedisPresenceCounter implements PresenceCounter {
     private readonly onSweptOffline: (userId: number, lastAliveAt: number | undefined, at: number) => void,
     private readonly timing = DEFAULT_PRESENCE_TIMING,
     private readonly now: () => number = Date.now,
+    /** REDIS_COMMAND_TIMEOUT_MS: how long a read waits for Redis before this node answers alone */
+    private readonly readTimeoutMs = 5_000,
   ) {
     void this.beat();
     this.heartbeat = setInterval(() => void this.beat(), timing.heartbeatMs);
@@ -115,7 +127,11 @@ export class RedisPresenceCounter implements PresenceCounter {
   async statesOf(userIds: number[]): Promise<{ online: Set<number>; at: number }> {
     if (userIds.length === 0) return { online: new Set(), at: presenceStamp() };
     try {
-      const out = (await this.redis.eval(STATES_SCRIPT, userIds.length, ...userIds.map(userKey), this.nodeId, NODE_PREFIX)) as unknown[];
+      // Bounded: a Redis cut off by a network partition never answers nor fails, and the chat
+      // list, profiles and the socket's watch wait for this (the client itself has no timeout,
+      // as the streams adapter blocks on it). Late, the answer from this node's counts is given.
+      const reading = this.redis.eval(STATES_SCRIPT, userIds.length, ...userIds.map(userKey), this.nodeId, NODE_PREFIX);
+      const out = (await withinMs(reading, this.readTimeoutMs)) as unknown[];
       return { online: new Set(userIds.filter((_, i) => Number(out[i]) > 0)), at: stampOf(out[userIds.length], out[userIds.length + 1]) };
     } catch {
       return { online: new Set(userIds.filter((id) => this.local.has(id))), at: presenceStamp() };
