@@ -27,6 +27,11 @@ function marksOf(entry: ChatEntryDto): LiveSinceList {
   return marks.get(entry) ?? { listed: entry.last_message?.id ?? 0, newest: null, fromPeer: new Set(), readThrough: 0 };
 }
 
+/** How many ids of the peer's messages since its list `entry` keeps (diagnostics and tests). */
+export function peerIdsKeptSinceList(entry: ChatEntryDto): number {
+  return marks.get(entry)?.fromPeer.size ?? 0;
+}
+
 /** `next` replaces `previous` (a read, a block): what was applied live to `previous` stays known. */
 export function keepLiveMarks(previous: ChatEntryDto, next: ChatEntryDto): void {
   const kept = marks.get(previous);
@@ -45,7 +50,8 @@ export function entryWithMessages(entry: ChatEntryDto, messages: readonly Messag
   for (const message of messages) {
     if (message.id <= live.listed) continue;
     if (!newest || message.id > newest.id) newest = message;
-    if (message.sender === me || live.fromPeer.has(message.id) || fromPeer?.has(message.id)) continue;
+    // One read already is never counted (entryReadThrough), nor kept.
+    if (message.sender === me || message.id <= live.readThrough || live.fromPeer.has(message.id) || fromPeer?.has(message.id)) continue;
     (fromPeer ??= new Set(live.fromPeer)).add(message.id);
     if (!isOpen && message.id > live.readThrough) unread++;
   }
@@ -64,7 +70,11 @@ export function entryWithMessages(entry: ChatEntryDto, messages: readonly Messag
 export function entryReadThrough(entry: ChatEntryDto, message: number, unread: number): ChatEntryDto {
   const live = marksOf(entry);
   const next = entry.num_unread_messages === unread ? entry : { ...entry, num_unread_messages: unread };
-  marks.set(next, { ...live, readThrough: Math.max(live.readThrough, message) });
+  const readThrough = Math.max(live.readThrough, message);
+  // The ids read are counted no more (nor again when they come twice): a chat left open all day
+  // on a socket that stayed up kept every one of them until the next list, copied at each message.
+  const fromPeer = [...live.fromPeer].some((id) => id <= readThrough) ? new Set([...live.fromPeer].filter((id) => id > readThrough)) : live.fromPeer;
+  marks.set(next, { ...live, fromPeer, readThrough });
   return next;
 }
 
