@@ -248,6 +248,30 @@ describe('the realtime owner', () => {
     }
   });
 
+  it('the browser back online brings a socket that is down back at once, with a catch-up, not at the end of its back-off', async () => {
+    let catchUps = 0;
+    await startConnected((event) => {
+      if (event === 'catch-up') catchUps++;
+      return undefined;
+    });
+    const before = catchUps;
+    socket.reachable = false;
+    window.dispatchEvent(new Event('offline'));
+    expect(appStore.get(connectionAtom)).toBe('offline');
+    // The network is back; Socket.IO's own next attempt is seconds away (or its attempt made on
+    // the dead network hangs until the connect timeout): the browser's word is enough.
+    socket.reachable = true;
+    window.dispatchEvent(new Event('online'));
+    await flush();
+    expect(socket.connected).toBe(true);
+    expect(appStore.get(connectionAtom)).toBe('online');
+    expect(catchUps).toBe(before + 1);
+    // A connected socket is left alone.
+    window.dispatchEvent(new Event('online'));
+    await flush();
+    expect(catchUps).toBe(before + 1);
+  });
+
   it('the browser going offline shows the connection as offline at once and drops the socket, which reconnects with a catch-up', async () => {
     let catchUps = 0;
     await startConnected((event) => {

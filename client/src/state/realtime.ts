@@ -119,6 +119,7 @@ export function startRealtime(): () => void {
   };
   document.addEventListener('visibilitychange', onVisibility);
   window.addEventListener('offline', onBrowserOffline);
+  window.addEventListener('online', onBrowserOnline);
   openChatUnchecked = false;
   const checkShownChat = appStore.sub(openChatAtom, () => {
     if (openChatUnchecked && appStore.get(openChatAtom) !== null) void closeOpenChatIfRemoved();
@@ -129,6 +130,7 @@ export function startRealtime(): () => void {
     checkShownChat();
     document.removeEventListener('visibilitychange', onVisibility);
     window.removeEventListener('offline', onBrowserOffline);
+    window.removeEventListener('online', onBrowserOnline);
     poller?.stop();
     poller = null;
     sends.stop();
@@ -154,6 +156,20 @@ function onBrowserOffline(): void {
   if (!socket?.connected) appStore.set(connectionAtom, 'offline');
   socket?.disconnect();
   socket?.connect();
+}
+
+/**
+ * The browser says the network is back (a phone off a lift, wifi to cellular). A socket that is
+ * down connects at once: left to Socket.IO it waited for its back-off (up to 7.5 s), and an
+ * attempt that went out while the network was down (the one onBrowserOffline starts) hung until
+ * its 20 s connect timeout: the chat said "updates delayed" and the peer's messages came by the
+ * next poll round or that late reconnect (an e2e audit saw the socket back 14 s after the network).
+ * A connected socket is left alone.
+ */
+function onBrowserOnline(): void {
+  if (!socket || socket.connected || stopped) return;
+  socket.disconnect();
+  socket.connect();
 }
 
 /**
