@@ -248,6 +248,44 @@ describe('the realtime owner', () => {
     }
   });
 
+  it('a page shown again asks its socket once, and replaces one that does not answer (its connection died while the page was away), with a catch-up', async () => {
+    let catchUps = 0;
+    let alive = true;
+    await startConnected((event) => {
+      if (event === 'catch-up') catchUps++;
+      if (event === 'presence:watch') return alive ? { ok: true, data: [] } : undefined;
+      return undefined;
+    });
+    const setVisibility = (state: 'hidden' | 'visible') => {
+      Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    const watches = () => socket.emitted.filter((e) => e.event === 'presence:watch').length;
+    try {
+      const before = catchUps;
+      const watchedBefore = watches();
+      // A socket that answers stays.
+      setVisibility('hidden');
+      setVisibility('visible');
+      await flush();
+      expect(watches()).toBe(watchedBefore + 1);
+      expect(catchUps).toBe(before);
+      // The phone was locked while its network changed: the socket still says connected, and
+      // nothing it sends reaches the server.
+      setVisibility('hidden');
+      alive = false;
+      setVisibility('visible');
+      await flush();
+      expect(watches()).toBeGreaterThanOrEqual(watchedBefore + 2);
+      alive = true;
+      expect(socket.connected).toBe(true);
+      expect(appStore.get(connectionAtom)).toBe('online');
+      expect(catchUps).toBe(before + 1);
+    } finally {
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    }
+  });
+
   it('the browser back online brings a socket that is down back at once, with a catch-up, not at the end of its back-off', async () => {
     let catchUps = 0;
     await startConnected((event) => {

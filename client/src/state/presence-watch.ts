@@ -32,12 +32,33 @@ export function forgetWatched(): void {
 export function watchPresenceOn(socket: ChatSocket | null, extra?: number[]): void {
   if (extra) watchedBeyondList = extra;
   if (!socket?.connected) return;
-  const ids = [...new Set([...watchedBeyondList, ...appStore.get(chatEntriesAtom).keys()])].slice(0, PRESENCE_WATCH_MAX);
+  const ids = watchedIds();
   if (ids.length === 0) return;
-  socket.timeout(ACK_TIMEOUT_MS).emit('presence:watch', { profiles: ids }, (error, result) => {
-    if (error || !result?.ok) return;
-    takePresence(result.data.map((p) => [p.profile, { online: p.online, last_seen: p.last_seen, at: p.at }]));
+  void watch(socket, ids, ACK_TIMEOUT_MS);
+}
+
+function watchedIds(): number[] {
+  return [...new Set([...watchedBeyondList, ...appStore.get(chatEntriesAtom).keys()])].slice(0, PRESENCE_WATCH_MAX);
+}
+
+/** Sends the watch; true when the server answered within `timeoutMs` (a refusal is an answer too). */
+function watch(socket: ChatSocket, ids: number[], timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    socket.timeout(timeoutMs).emit('presence:watch', { profiles: ids }, (error, result) => {
+      resolve(!error && result !== undefined);
+      if (error || !result?.ok) return;
+      takePresence(result.data.map((p) => [p.profile, { online: p.online, last_seen: p.last_seen, at: p.at }]));
+    });
   });
+}
+
+/**
+ * Whether the connected `socket` still reaches the server: the watch asked again (the same
+ * profiles, so it changes nothing on the server but the states it answers), answered within
+ * `timeoutMs` or not.
+ */
+export function socketAnswers(socket: ChatSocket, timeoutMs: number): Promise<boolean> {
+  return watch(socket, watchedIds(), timeoutMs);
 }
 
 /**

@@ -23,7 +23,7 @@ import { chatEntriesAtom, connectionAtom, openChatAtom, pushSubscribedAtom } fro
 import * as mark from './catch-up-mark.js';
 import { keepOutboxOf } from './keep-outbox.js';
 import { noticeArrival, noticeNewestArrival } from './message-notice.js';
-import { forgetWatched, watchAfterList, watchPresenceOn } from './presence-watch.js';
+import { forgetWatched, socketAnswers, watchAfterList, watchPresenceOn } from './presence-watch.js';
 import { createSends } from './realtime-sends.js';
 import { catchUpOverSocket, chatsOverSocket, readMarkOverSocket, syncOverSocket } from './socket-commands.js';
 import { showTyping, stopTypingOf } from './typing-shown.js';
@@ -116,6 +116,7 @@ export function startRealtime(): () => void {
   openSocket(mine);
   const onVisibility = () => {
     if (document.visibilityState === 'hidden') sendPageHiddenBeacon();
+    else checkSocketOnReturn();
   };
   document.addEventListener('visibilitychange', onVisibility);
   window.addEventListener('offline', onBrowserOffline);
@@ -156,6 +157,30 @@ function onBrowserOffline(): void {
   if (!socket?.connected) appStore.set(connectionAtom, 'offline');
   socket?.disconnect();
   socket?.connect();
+}
+
+/** How long a socket has to answer when the page is shown again before it counts as dead. */
+export const RETURN_CHECK_MS = 5_000;
+
+/**
+ * The page is shown again (the phone unlocked, the tab brought back). A socket whose connection
+ * died while it was away without a close reaching the phone (the network changed under a locked
+ * phone, a NAT forgot it) still says it is connected, and Socket.IO notices only when the
+ * server's ping fails to come: up to 45 s after the last one, with the chat showing "online" and
+ * the peer's messages going nowhere (an e2e audit: 20 s locked while the network changed, the
+ * peer's message shown 23 s after it was sent). So it is asked once, with the presence watch
+ * (which also brings the peers' online state up to date); no answer within RETURN_CHECK_MS and
+ * it is replaced, with a catch-up.
+ */
+function checkSocketOnReturn(): void {
+  const s = socket;
+  if (stopped || !s?.connected) return;
+  const mine = connection;
+  void socketAnswers(s, RETURN_CHECK_MS).then((answered) => {
+    if (answered || stopped || s !== socket || mine !== connection || !s.connected) return;
+    s.disconnect();
+    s.connect();
+  });
 }
 
 /**
