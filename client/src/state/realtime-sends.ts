@@ -31,9 +31,10 @@ export interface Sends {
 
 /**
  * `socketNow` gives the realtime owner's socket, when it has one. `show` applies a stored message as the
- * event stream's are, without holding it (see accept).
+ * event stream's are, without holding it (see accept). `unanswered` is told of a connected socket
+ * that let a send's ack time out: its connection may be dead.
  */
-export function createSends(socketNow: () => ChatSocket | null, show: (messages: readonly MessageDto[]) => void): Sends {
+export function createSends(socketNow: () => ChatSocket | null, show: (messages: readonly MessageDto[]) => void, unanswered: (socket: ChatSocket) => void = () => undefined): Sends {
   /** sends the server did not settle, tried again by this tab (send-retries.ts) */
   let sendRetries: SendRetries | null = null;
   /** Per thread: the sending under way, which the next one waits for. */
@@ -82,7 +83,10 @@ export function createSends(socketNow: () => ChatSocket | null, show: (messages:
     const socket = socketNow();
     if (!socket?.connected) return sendOverRest(profile, key, input);
     const sent = await sendOverSocket(socket, input);
-    if (sent === 'timeout') return sendOverRest(profile, key, input);
+    if (sent === 'timeout') {
+      unanswered(socket);
+      return sendOverRest(profile, key, input);
+    }
     if (sent.ok) {
       setCredits(sent.credits, sent.creditsVersion);
       accept(profile, sent.message);

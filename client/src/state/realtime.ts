@@ -33,7 +33,7 @@ const SYNC_PAGE_LIMIT = 20;
 let socket: ChatSocket | null = null;
 let poller: FallbackPoller | null = null;
 /** The member's messages on their way: over the socket while it is connected, else REST. */
-const sends = createSends(() => socket, show);
+const sends = createSends(() => socket, show, checkSocket);
 let stopped = true;
 /** Bumped on every start, so a socket that connects after a quick stop/start (StrictMode) is dropped. */
 let generation = 0;
@@ -116,7 +116,7 @@ export function startRealtime(): () => void {
   openSocket(mine);
   const onVisibility = () => {
     if (document.visibilityState === 'hidden') sendPageHiddenBeacon();
-    else checkSocketOnReturn();
+    else checkSocket();
   };
   document.addEventListener('visibilitychange', onVisibility);
   window.addEventListener('offline', onBrowserOffline);
@@ -159,24 +159,25 @@ function onBrowserOffline(): void {
   socket?.connect();
 }
 
-/** How long a socket has to answer when the page is shown again before it counts as dead. */
-export const RETURN_CHECK_MS = 5_000;
+/** How long a socket that may be dead has to answer before it is replaced. */
+export const SOCKET_CHECK_MS = 5_000;
 
 /**
- * The page is shown again (the phone unlocked, the tab brought back). A socket whose connection
- * died while it was away without a close reaching the phone (the network changed under a locked
- * phone, a NAT forgot it) still says it is connected, and Socket.IO notices only when the
- * server's ping fails to come: up to 45 s after the last one, with the chat showing "online" and
- * the peer's messages going nowhere (an e2e audit: 20 s locked while the network changed, the
- * peer's message shown 23 s after it was sent). So it is asked once, with the presence watch
- * (which also brings the peers' online state up to date); no answer within RETURN_CHECK_MS and
- * it is replaced, with a catch-up.
+ * A socket whose connection died without a close reaching this device (the network changed under
+ * a locked phone or an open chat, a NAT forgot the connection) still says it is connected, and
+ * Socket.IO notices only when the server's ping fails to come: up to 45 s after the last one,
+ * with the chat showing "online" and the peer's messages going nowhere. So it is asked once (the
+ * presence watch again, which also brings the peers' online state up to date) when there is
+ * reason to doubt it: the page is shown again, or a send's ack did not come (`suspect`, that
+ * socket). No answer within SOCKET_CHECK_MS and it is replaced, with a catch-up. An e2e audit
+ * with the connection silently dropped saw the peer's message 23 s late after a 20 s lock, and
+ * 35 s late after a send whose ack never came (it went over REST), all the while "online".
  */
-function checkSocketOnReturn(): void {
+function checkSocket(suspect?: ChatSocket): void {
   const s = socket;
-  if (stopped || !s?.connected) return;
+  if (stopped || !s?.connected || (suspect !== undefined && suspect !== s)) return;
   const mine = connection;
-  void socketAnswers(s, RETURN_CHECK_MS).then((answered) => {
+  void socketAnswers(s, SOCKET_CHECK_MS).then((answered) => {
     if (answered || stopped || s !== socket || mine !== connection || !s.connected) return;
     s.disconnect();
     s.connect();

@@ -22,6 +22,9 @@ vi.mock('../api/user.js', async () => (await import('./realtime-test-mocks.js'))
 
 useRealtimeHarness();
 
+/** A socket that is alive but answers no command except the presence watch (its check). */
+const answersWatch: Responder = (event) => (event === 'presence:watch' ? { ok: true, data: [] } : undefined);
+
 describe('the realtime owner', () => {
   it('sends over REST while disconnected, with a client id the server deduplicates', async () => {
     start(() => undefined);
@@ -201,7 +204,8 @@ describe('the realtime owner', () => {
   });
 
   it('a REST fallback the server fails with a 500 while the socket stays up goes again by itself', async () => {
-    await startConnectedOnFakeTimers(() => undefined);
+    // The socket answers (its check after the lost ack too): only that ack was lost.
+    await startConnectedOnFakeTimers(answersWatch);
     vi.mocked(api.postMessage)
       .mockRejectedValueOnce(new ApiError(500, 'generic', {}))
       .mockImplementation(storedAs(105));
@@ -213,7 +217,8 @@ describe('the realtime owner', () => {
   });
 
   it("a send whose REST fallback gets no answer while the socket stays up goes again 30 s later; the proxy's 502 counts as no answer", async () => {
-    await startConnectedOnFakeTimers(() => undefined);
+    // The socket answers (its check after the lost ack too): only that ack was lost.
+    await startConnectedOnFakeTimers(answersWatch);
     vi.mocked(api.postMessage)
       .mockRejectedValueOnce(new ApiError(502, 'generic', {}))
       .mockImplementation(storedAs(105));
@@ -233,6 +238,33 @@ describe('the realtime owner', () => {
     expect(socket.sends()).toHaveLength(1);
     expect(vi.mocked(api.postMessage).mock.calls[0]![0].client_id).toBe(socket.sends()[0]!.client_id);
     expect(storedIds()).toEqual([100, 105]);
+  });
+
+  it('a socket that let an ack time out is asked once, and replaced (with a catch-up) when it does not answer: its connection died silently', async () => {
+    let catchUps = 0;
+    let alive = false;
+    await startConnected((event) => {
+      if (event === 'catch-up') catchUps++;
+      if (event === 'presence:watch' && alive) return { ok: true, data: [] };
+      return undefined;
+    });
+    openThreadWith([message(100, PEER)]);
+    vi.mocked(api.postMessage).mockImplementation(async (input) => ({ message: { ...message(105, ME), client_id: input.client_id }, credits: 9, credits_version: 101, duplicate: false }));
+    const before = catchUps;
+    const watches = () => socket.emitted.filter((e) => e.event === 'presence:watch').length;
+    const watchedBefore = watches();
+    sendChatMessage(PEER, { kind: 'text', body: 'into a dead connection' });
+    await flush();
+    expect(storedIds()).toEqual([100, 105]);
+    expect(watches()).toBeGreaterThan(watchedBefore);
+    expect(socket.connected).toBe(true);
+    expect(catchUps).toBe(before + 1);
+    // A socket that answers the check stays.
+    alive = true;
+    const connectedBefore = catchUps;
+    sendChatMessage(PEER, { kind: 'text', body: 'ack lost, connection fine' });
+    await flush();
+    expect(catchUps).toBe(connectedBefore);
   });
 });
 
