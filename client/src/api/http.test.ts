@@ -115,6 +115,30 @@ describe('api()', () => {
     expect(onLogout).toHaveBeenCalledTimes(1);
   });
 
+  describe('a 2xx that is not the server\'s JSON (something between the member and the server answered)', () => {
+    const portalPage = () => new Response('<!doctype html><title>Hotel WiFi</title><form>Accept the terms</form>', { status: 200, headers: { 'Content-Type': 'text/html' } });
+
+    it('a captive portal\'s log-in page is no answer: tried again, then try_later', async () => {
+      // Taken as the answer, it reached the callers as null: the profile page and the icebreakers
+      // crashed to the error page, the gifts spun for good, a password reset said the mail was sent.
+      fetchMock.mockImplementation(async () => portalPage());
+      await expect(api('/api/password-reset.php', { method: 'POST', body: { email: 'a@b.c' } })).rejects.toMatchObject({ status: 0, code: 'try_later' });
+      expect(fetchMock).toHaveBeenCalledTimes(6);
+    });
+
+    it('a body cut short is tried again', async () => {
+      fetchMock.mockResolvedValueOnce(new Response('{"gifts":[{"id":"ro', { status: 200 })).mockResolvedValueOnce(json(200, { ok: true }));
+      await expect(api('/api/gifts.php')).resolves.toEqual({ ok: true });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+
+    it('an empty 2xx body is still an answer', async () => {
+      fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+      await expect(api('/api/logout.php')).resolves.toBeNull();
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+  });
+
   it('maps unknown codes and 5xx to generic and try_later', async () => {
     fetchMock.mockResolvedValueOnce(json(418, { error: 'teapot' })).mockResolvedValueOnce(json(500, 'x'));
     await expect(api('/api/a.php')).rejects.toMatchObject({ code: 'generic' });

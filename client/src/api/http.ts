@@ -72,10 +72,18 @@ export interface RequestOptions {
 interface Answer {
   status: number;
   ok: boolean;
-  text: string;
+  /** the parsed body; null when empty, or when a non-2xx body is not JSON (a proxy's error page) */
+  json: unknown;
 }
 
-/** One request and its whole body, within the deadlines; a missed one rejects as the network does. */
+/**
+ * One request and its whole body, within the deadlines; a missed one rejects as the network does.
+ * So does a 2xx whose body is not JSON: the server answers every API call with JSON, so that is
+ * something between the member and the server (a captive portal's log-in page on hotel or train
+ * wifi, a body cut short). Taken as the answer it reached the callers as null: the profile page
+ * and the icebreakers crashed to the error page, the gifts spun for good, and a password reset
+ * said the mail was on its way.
+ */
 async function attempt(url: string, init: RequestInit): Promise<Answer> {
   const controller = new AbortController();
   let timer = setTimeout(() => controller.abort(), deadlines.headersMs);
@@ -83,7 +91,14 @@ async function attempt(url: string, init: RequestInit): Promise<Answer> {
     const response = await fetch(url, { ...init, signal: controller.signal });
     clearTimeout(timer);
     timer = setTimeout(() => controller.abort(), deadlines.bodyMs);
-    return { status: response.status, ok: response.ok, text: await response.text() };
+    const text = await response.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch (error) {
+      if (response.ok) throw error;
+    }
+    return { status: response.status, ok: response.ok, json };
   } finally {
     clearTimeout(timer);
   }
@@ -118,7 +133,8 @@ async function fetchWithRetries(url: string, init: RequestInit, retries: number)
 
 /**
  * JSON call to the REST API: same-origin cookies, 5 retries (250 ms doubling, 7.75 s in all) on
- * network errors, on attempts that missed their deadline (`deadlines`) and on 502/503/504.
+ * network errors, on attempts that missed their deadline (`deadlines`), on 2xx answers that are
+ * not JSON (`attempt`) and on 502/503/504.
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const query = Object.entries(options.query ?? {}).filter(([, v]) => v !== undefined) as Array<[string, string]>;
@@ -141,13 +157,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     throw new ApiError(0, 'try_later', { error: 'try_later', message: ERROR_MESSAGES.try_later });
   }
 
-  const text = response.text;
-  let json: unknown = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = null;
-  }
+  const json = response.json;
   if (response.ok) return json as T;
 
   const body = (json && typeof json === 'object' ? json : {}) as Partial<ApiErrorBody>;
