@@ -6,13 +6,16 @@ import { ApiError, api } from './http.js';
 /**
  * The current member, or null when logged out (403 authentication_required). Throws when there
  * was no answer about the session (network, 5xx): that says nothing about being logged out.
+ * Neither does a 401 or 403 without the server's code: a web filter, a CDN's firewall or a
+ * captive portal answering with its own page. Taken as "logged out", it showed a member whose
+ * session was fine the log-in page.
  */
 export async function fetchCurrentUser(options: { retries?: number } = {}): Promise<UserDto | null> {
   try {
     const { user } = await api<{ user: UserDto }>('/api/user.php', options);
     return user;
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 403 || error.status === 401)) return null;
+    if (error instanceof ApiError && (error.status === 403 || error.status === 401) && error.code === 'authentication_required') return null;
     throw error;
   }
 }

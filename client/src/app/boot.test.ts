@@ -45,6 +45,10 @@ describe('refreshUser', () => {
     ['a network error', () => Promise.reject(new TypeError('Failed to fetch'))],
     ['a 503 service_unavailable', () => Promise.resolve(json(503, { error: 'service_unavailable' }))],
     ['a 500', () => Promise.resolve(json(500, { error: 'try_later' }))],
+    // Not the server's: a web filter, a CDN's firewall or a captive portal answering in its place.
+    // Taken as "logged out", the member was shown the log-in page with a session that was fine.
+    ['a proxy\'s 403 page', () => Promise.resolve(new Response('<html><h1>Access denied</h1></html>', { status: 403, headers: { 'Content-Type': 'text/html' } }))],
+    ['a proxy\'s 401 page', () => Promise.resolve(new Response('<html><h1>Sign in to the wifi</h1></html>', { status: 401, headers: { 'Content-Type': 'text/html' } }))],
   ])('%s is not "logged out": it waits and retries, and a later success sets the member', async (_name, failure) => {
     fetchMock.mockImplementation(failure);
     const { refreshUser, state } = await load();
