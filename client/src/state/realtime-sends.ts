@@ -104,8 +104,9 @@ export function createSends(socketNow: () => ChatSocket | null, show: (messages:
       setCredits(response.credits, response.credits_version);
       accept(profile, response.message);
     } catch (error) {
-      // No answer at all, or the proxy's word that the servers are away (send-retries.ts).
-      if (!(error instanceof ApiError) || error.status === 0 || (error.status >= 502 && error.status <= 504)) return 'unanswered';
+      // No answer at all, or the proxy's word that the servers are away (send-retries.ts), or a
+      // CDN's 429 (the server limits no sends): "later", not a refusal. It showed "Not sent" at once.
+      if (!(error instanceof ApiError) || error.status === 0 || error.status === 429 || (error.status >= 502 && error.status <= 504)) return 'unanswered';
       if (error.status >= 500) return 'server_error';
       refuse(profile, key, error.code, error.body);
     }

@@ -8,7 +8,8 @@
  *   never comes while the socket stays up: a clock beside it for as long as the tab was open.
  *   Now it goes again after 2, 5 and 15 s, pending all along; a 4th such error marks it not sent,
  *   with Retry, for the member to decide.
- * - no answer (the ack and then REST got none, or the proxy said its servers are away: 502-504).
+ * - no answer (the ack and then REST got none, or the proxy said its servers are away: 502-504,
+ *   or a CDN in front said to slow down: 429, since the server itself limits no sends).
  *   It stays pending: a reconnect or poll round sends it. While the socket stays connected
  *   neither comes, so the thread is tried again every 30 s.
  */

@@ -229,6 +229,20 @@ describe('the realtime owner', () => {
     expect(storedIds()).toEqual([100, 105]);
   });
 
+  it("a send a CDN answers 429 (slow down, Retry-After) stays pending and goes again by itself, not 'Not sent'", async () => {
+    // A proxy's page, not the server's refusal (it names no code: the server limits no sends).
+    // It showed "Not sent" and "An error has occurred." at once, for the member to press Retry.
+    await startConnectedOnFakeTimers(() => undefined);
+    vi.mocked(api.postMessage)
+      .mockRejectedValueOnce(new ApiError(429, 'generic', {}))
+      .mockImplementation(storedAs(105));
+    sendChatMessage(PEER, { kind: 'text', body: 'through a busy CDN' });
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(getThread(PEER)!.outgoing[0]).toMatchObject({ local: 'pending', failure: null });
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(storedIds()).toEqual([100, 105]);
+  });
+
   it('an ack that never comes falls back to REST with the same client id', async () => {
     await startConnected(() => undefined);
     openThreadWith([message(100, PEER)]);
