@@ -6,8 +6,12 @@ import { ButtonLink } from '../Button.js';
 import { OfflineBar } from './OfflineBar.js';
 import { ChatHeaderBeforeOpening } from './ChatThreadLoading.js';
 
-/** No answer from the server (the network, or a server error), as against an answer that says no. */
-export const noAnswer = (error: ApiError) => error.status === 0 || error.status >= 500;
+/**
+ * No answer from the server (the network, or a server error), as against an answer that says no.
+ * A 429 says "later" (a CDN in front, or the paging allowance): taken as a no, it replaced the chat
+ * the member had just read with "Something went wrong. Please try again." and no Try again.
+ */
+export const noAnswer = (error: ApiError) => error.status === 0 || error.status === 429 || error.status >= 500;
 
 /**
  * A chat that could not be opened: whose (when the list knows), why (blocked, not found, or no
