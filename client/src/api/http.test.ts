@@ -59,6 +59,14 @@ describe('api()', () => {
       expect(fetchMock).toHaveBeenCalledTimes(2);
     });
 
+    it('with `within`, is given up after that long in all, attempts and pauses together', async () => {
+      fetchMock.mockImplementation(stalled);
+      const answer = api('/api/user.php', { within: 10_000 }).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(10_000);
+      await expect(answer).resolves.toMatchObject({ status: 0, code: 'try_later' });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+
     it('is not tried again after a long gap (a laptop closed mid-retry and opened a day later)', async () => {
       fetchMock.mockRejectedValueOnce(new TypeError('offline')).mockResolvedValueOnce(json(201, { sent: true }));
       const answer = api('/api/messages.php', { method: 'POST', body: {} }).catch((e: unknown) => e);

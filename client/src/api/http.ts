@@ -67,6 +67,11 @@ export interface RequestOptions {
   query?: Record<string, string | number | undefined>;
   /** retries on network errors and 502/503/504; a caller with its own back-off passes 0 */
   retries?: number;
+  /**
+   * Gives up after this many ms in all, attempts and pauses (as the network does): for a caller a
+   * member waits on with nothing on screen (the start, boot.ts).
+   */
+  within?: number;
 }
 
 interface Answer {
@@ -84,13 +89,14 @@ interface Answer {
  * and the icebreakers crashed to the error page, the gifts spun for good, and a password reset
  * said the mail was on its way.
  */
-async function attempt(url: string, init: RequestInit): Promise<Answer> {
+async function attempt(url: string, init: RequestInit, giveUpAt: number): Promise<Answer> {
   const controller = new AbortController();
-  let timer = setTimeout(() => controller.abort(), deadlines.headersMs);
+  const until = (ms: number) => Math.max(0, Math.min(ms, giveUpAt - Date.now()));
+  let timer = setTimeout(() => controller.abort(), until(deadlines.headersMs));
   try {
     const response = await fetch(url, { ...init, signal: controller.signal });
     clearTimeout(timer);
-    timer = setTimeout(() => controller.abort(), deadlines.bodyMs);
+    timer = setTimeout(() => controller.abort(), until(deadlines.bodyMs));
     const text = await response.text();
     let json: unknown = null;
     try {
@@ -111,19 +117,25 @@ async function attempt(url: string, init: RequestInit): Promise<Answer> {
  */
 const RETRY_WINDOW_MS = 2 * 60_000;
 
-async function fetchWithRetries(url: string, init: RequestInit, retries: number): Promise<Answer> {
+async function fetchWithRetries(url: string, init: RequestInit, retries: number, within = Infinity): Promise<Answer> {
   const started = Date.now();
+  const giveUpAt = started + within;
   for (let tried = 0; ; tried++) {
     let failure: { answer: Answer } | { error: unknown };
     try {
-      const answer = await attempt(url, init);
+      const answer = await attempt(url, init, giveUpAt);
       if (!RETRY_STATUSES.has(answer.status) || tried >= retries) return answer;
       failure = { answer };
     } catch (error) {
       if (tried >= retries) throw error;
       failure = { error };
     }
-    await wait(retryTiming.baseMs * 2 ** tried);
+    const pause = retryTiming.baseMs * 2 ** tried;
+    if (Date.now() + pause >= giveUpAt) {
+      if ('answer' in failure) return failure.answer;
+      throw failure.error;
+    }
+    await wait(pause);
     if (Date.now() - started > RETRY_WINDOW_MS) {
       if ('answer' in failure) return failure.answer;
       throw failure.error;
@@ -152,7 +164,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       credentials: 'same-origin',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    }, options.retries ?? HTTP_RETRIES);
+    }, options.retries ?? HTTP_RETRIES, options.within);
   } catch {
     throw new ApiError(0, 'try_later', { error: 'try_later', message: ERROR_MESSAGES.try_later });
   }

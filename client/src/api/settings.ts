@@ -6,11 +6,11 @@ export type SiteSettings = SettingsDto & { site_entry_countries?: string[] | nul
 export type CompanyInfo = CompanyInfoDto;
 
 /** Settings for this host (spec: forced domain from the request host); an unknown alias falls back to the Host header. */
-export async function fetchSettings(options: { retries?: number } = {}): Promise<SiteSettings> {
+export async function fetchSettings(options: { retries?: number; within?: number } = {}): Promise<SiteSettings> {
   try {
-    return await api<SiteSettings>('/api/settings.php', { query: { domain: location.hostname }, retries: options.retries });
+    return await api<SiteSettings>('/api/settings.php', { query: { domain: location.hostname }, ...options });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return api<SiteSettings>('/api/settings.php', { retries: options.retries });
+    if (error instanceof ApiError && error.status === 404) return api<SiteSettings>('/api/settings.php', options);
     throw error;
   }
 }

@@ -10,7 +10,7 @@ import { ApiError, api } from './http.js';
  * captive portal answering with its own page. Taken as "logged out", it showed a member whose
  * session was fine the log-in page.
  */
-export async function fetchCurrentUser(options: { retries?: number } = {}): Promise<UserDto | null> {
+export async function fetchCurrentUser(options: { retries?: number; within?: number } = {}): Promise<UserDto | null> {
   try {
     const { user } = await api<{ user: UserDto }>('/api/user.php', options);
     return user;

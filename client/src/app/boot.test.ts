@@ -115,6 +115,66 @@ describe('refreshUser', () => {
     expect(state()).toEqual({ user: MEMBER, loaded: true, unreachable: null });
   });
 
+  describe('at start, on a network where requests get no answer (a stalled connection, an origin a CDN waits on)', () => {
+    /** A fetch that never settles by itself, only when its signal aborts, as the browser's does. */
+    const stalled = (_url: unknown, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    beforeEach(() => {
+      fetchMock.mockImplementation(stalled);
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    });
+
+    it("the can't-connect page shows within 10 s, not after six attempts of 15 s each", async () => {
+      // Each attempt waited its 15 s deadline, six of them: the can't-connect page came after 98 s.
+      const { loadUserAtStart, state } = await load();
+      void loadUserAtStart();
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(state()).toEqual({ user: null, loaded: false, unreachable: 'waiting' });
+    });
+
+    it('the first render does not wait longer than that for the settings (no language cookie)', async () => {
+      // It waited for them: a blank white page for 98 s.
+      // The catalogue's chunk is loaded at once (it is no API call).
+      vi.doMock('../i18n/change-locale.js', () => ({ activateLocale: async () => undefined }));
+      try {
+        const { boot } = await load();
+        let rendered = false;
+        void boot().then(() => (rendered = true));
+        await vi.advanceTimersByTimeAsync(10_000);
+        expect(rendered).toBe(true);
+      } finally {
+        vi.doUnmock('../i18n/change-locale.js');
+      }
+    });
+
+    it('settings that missed the start come later by themselves, on a slow but working network', async () => {
+      vi.doMock('../i18n/change-locale.js', () => ({ activateLocale: async () => undefined }));
+      try {
+        // The member's answer comes; the settings' does not, for the start's 10 s.
+        fetchMock.mockImplementation((url, init) => (String(url).startsWith('/api/settings.php') ? stalled(url, init) : Promise.resolve(json(200, { user: MEMBER }))));
+        const { boot } = await load();
+        const { appStore } = await import('../state/jotai.js');
+        const { settingsAtom } = await import('../state/settings.js');
+        void boot();
+        await vi.advanceTimersByTimeAsync(10_000);
+        fetchMock.mockImplementation((url) => Promise.resolve(String(url).startsWith('/api/settings.php') ? json(200, { name: 'Amora' }) : json(200, { user: MEMBER })));
+        // The attempt under way when the network came back waits its deadline (15 s), the next gets through.
+        await vi.advanceTimersByTimeAsync(20_000);
+        expect(appStore.get(settingsAtom)).toMatchObject({ name: 'Amora' });
+      } finally {
+        vi.doUnmock('../i18n/change-locale.js');
+      }
+    });
+
+    it('a slow answer that comes in time still counts', async () => {
+      fetchMock.mockImplementation(() => new Promise((resolve) => setTimeout(() => resolve(json(200, { user: MEMBER })), 6_000)));
+      const { loadUserAtStart, state } = await load();
+      void loadUserAtStart();
+      await vi.advanceTimersByTimeAsync(6_000);
+      expect(state()).toEqual({ user: MEMBER, loaded: true, unreachable: null });
+    });
+  });
+
   it('a failure after the member is known keeps the member shown', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { user: MEMBER }));
     const { refreshUser, state } = await load();

@@ -27,7 +27,7 @@ export function retryUserLoadNow(): void {
  * what is shown, and a first load waits on the can't-connect page, retrying, instead of showing a
  * member whose session is fine the logged-out app.
  */
-export async function refreshUser(options: { retries?: number } = {}): Promise<void> {
+export async function refreshUser(options: { retries?: number; within?: number } = {}): Promise<void> {
   if (appStore.get(userUnreachableAtom)) appStore.set(userUnreachableAtom, 'trying');
   let user: UserDto | null;
   try {
@@ -47,21 +47,35 @@ export async function refreshUser(options: { retries?: number } = {}): Promise<v
   appStore.set(userUnreachableAtom, null);
 }
 
-function loadSettings(options: { retries?: number } = {}): Promise<SiteSettings | null> {
+function loadSettings(options: { retries?: number; within?: number } = {}): Promise<SiteSettings | null> {
   const settings = fetchSettings(options).catch(() => null);
-  void settings.then((s) => appStore.set(settingsAtom, s));
+  void settings.then((s) => {
+    if (s) appStore.set(settingsAtom, s);
+    // The start gave up early (START_WITHIN_MS) so that the page is not held up; on a slow but
+    // working network the answer may still come, with api()'s own patience.
+    else if (options.within !== undefined) void loadSettings();
+  });
   return settings;
 }
+
+/**
+ * How long the first loads may take in all. api()'s retries ride out a blip in 7.75 s, but each
+ * attempt may wait 15 s for an answer (http.ts `deadlines`): on a network where requests get none
+ * (a stalled connection, an origin a CDN waits on) the first render, which waits for the settings
+ * when there is no language cookie, showed a blank white page for 98 s, and the can't-connect
+ * page came as late.
+ */
+export const START_WITHIN_MS = 10_000;
 
 /**
  * When the browser already knows it has no network, api()'s retries (7.75 s, meant for blips such
  * as a server restart) only keep the member looking at an empty page: the first loads make one
  * attempt each, and the can't-connect page shows at once and tries again as soon as the browser
- * says it is online.
+ * says it is online. Otherwise they give up after START_WITHIN_MS.
  */
-function startRetries(): { retries?: number } {
+function startRetries(): { retries?: number; within?: number } {
   const browserOffline = typeof navigator !== 'undefined' && navigator.onLine === false;
-  return browserOffline ? { retries: 0 } : {};
+  return browserOffline ? { retries: 0 } : { within: START_WITHIN_MS };
 }
 
 /** The first load of the member (see startRetries). */
