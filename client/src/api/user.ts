@@ -23,7 +23,7 @@ export async function fetchCurrentUser(options: { retries?: number; within?: num
 export const login = (email: string, password: string) =>
   api<{ user: UserDto }>('/api/user.php', { method: 'POST', body: { email, password } }).then((r) => r.user);
 
-export const logout = () => api<unknown>('/api/logout.php');
+export const logout = (options: { within?: number } = {}) => api<unknown>('/api/logout.php', options);
 
 export const saveLanguage = (language: Locale) => api<unknown>('/api/user.php', { method: 'PUT', body: { language } });
 

@@ -28,6 +28,11 @@ export function loggingOutHere(forMs = Number.POSITIVE_INFINITY): void {
   standAsideUntil = Math.max(standAsideUntil, Date.now() + forMs);
 }
 
+/** This tab's log-out did not happen (the server was not reached): a session that ends is news again. */
+export function notLoggingOutHere(): void {
+  standAsideUntil = 0;
+}
+
 /** Tells the log-in page it comes after a session ended: without a word the member could not tell why. */
 const ENDED_KEY = 'session-ended';
 

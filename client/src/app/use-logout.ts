@@ -1,9 +1,12 @@
+import { ApiError } from '../api/http.js';
 import { logout } from '../api/user.js';
+import { showToast } from '../components/Toast.js';
+import { useT } from '../i18n/use-t.js';
 import { clearDrafts } from '../state/chat-drafts.js';
 import { clearLastOpenedChats } from '../state/chats.js';
 import { appStore } from '../state/jotai.js';
 import { clearOutboxes } from '../state/outbox.js';
-import { loggingOutHere } from './session-ended.js';
+import { loggingOutHere, notLoggingOutHere } from './session-ended.js';
 import { userAtom } from '../state/user.js';
 
 /** Where a log-out tells the browser's other tabs (BroadcastChannel, same origin only). */
@@ -15,13 +18,37 @@ const LOG_OUT_CHANNEL = 'member-log-out';
  * and the members-only guard cannot race the navigation to '/' with its own redirect to /login.
  */
 export function useLogout(): () => Promise<void> {
+  const t = useT();
   return async () => {
-    loggingOutHere();
-    announce('logging-out');
-    await logout().catch(() => undefined);
-    leaveMemberPage();
-    announce('logged-out');
+    if (!(await logOutHere())) showToast(t('nav.logoutFailed'), 'danger');
   };
+}
+
+/** How long the member may wait for the log-out's answer: nothing shows meanwhile. */
+const LOG_OUT_WITHIN_MS = 10_000;
+
+/**
+ * Ends the session on the server, then leaves the member's page. False when the server did not
+ * say the session is over (no network, a captive portal's page, a proxy's error): the session is
+ * still valid then, so the member stays, with her drafts and unsent messages. Before, the page
+ * left anyway: she believed she had logged out, her drafts and unsent messages were gone, and
+ * whoever opened the site next on that device (a hotel's or a friend's computer) was in her account.
+ */
+export async function logOutHere(load?: (path: string) => void): Promise<boolean> {
+  loggingOutHere();
+  announce('logging-out');
+  const ended = await logout({ within: LOG_OUT_WITHIN_MS }).then(
+    () => true,
+    // A session already over (logged out in another tab meanwhile) is as good as the log-out.
+    (error: unknown) => error instanceof ApiError && error.code === 'authentication_required',
+  );
+  if (!ended) {
+    notLoggingOutHere();
+    return false;
+  }
+  leaveMemberPage(load);
+  announce('logged-out');
+  return true;
 }
 
 /** Nothing of the member's stays on the device, nor in this page. */
