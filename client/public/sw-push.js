@@ -43,10 +43,30 @@ function precacheRequest(path, base) {
   return new Request(new URL(path, base), { cache: path.startsWith('/assets/') ? 'default' : 'no-cache' });
 }
 
+/**
+ * Whether an answer can be the file at `path`: a 200 of HTML for a script, a style sheet or an icon
+ * is a captive portal's log-in page (hotel or train wifi asking for its terms), not ours. Kept, it
+ * was that chunk for as long as the deployment lasted, since the cache answers first.
+ */
+function isShellFile(path, response) {
+  if (!response.ok) return false;
+  const type = response.headers.get('Content-Type') || '';
+  return path.endsWith('.html') || !type.startsWith('text/html');
+}
+
 async function precacheShell() {
-  const cache = await caches.open(CACHE_NAME);
   // All or nothing: if one file fails the install fails, and the previous worker keeps serving.
-  await cache.addAll(SHELL.files.map((path) => precacheRequest(path, self.location.origin)));
+  const requests = SHELL.files.map((path) => precacheRequest(path, self.location.origin));
+  const responses = await Promise.all(requests.map((request) => fetch(request)));
+  const wrong = SHELL.files.find((path, i) => !isShellFile(path, responses[i]));
+  if (wrong) throw new TypeError(`precache: ${wrong} did not come from the app`);
+  const cache = await caches.open(CACHE_NAME);
+  try {
+    await Promise.all(requests.map((request, i) => cache.put(request, responses[i])));
+  } catch (error) {
+    await caches.delete(CACHE_NAME);
+    throw error;
+  }
 }
 
 async function dropOutdatedCaches() {

@@ -28,6 +28,9 @@ class FakeCache {
     if (responses.some((response) => !response.ok)) throw new TypeError('addAll: a response was not ok');
     requests.forEach((request, i) => this.entries.set(request.url, responses[i]!));
   }
+  async put(request: FakeRequest, response: Response): Promise<void> {
+    this.entries.set(request.url, response);
+  }
   async match(request: FakeRequest | string): Promise<Response | undefined> {
     return this.entries.get(new URL(typeof request === 'string' ? request : request.url, ORIGIN).href)?.clone();
   }

@@ -81,6 +81,19 @@ describe('sw-push.js: install and activate', () => {
     await expect(worker.lifecycle('install')).rejects.toThrow();
   });
 
+  it("fails the install when a captive portal answers the build's files with its page, so no chunk is kept as HTML", async () => {
+    // Hotel or train wifi that starts asking for its terms while a new deployment's worker
+    // installs: a 200 with the portal's page for each file. Kept, each chunk was that page for as
+    // long as the deployment lasted (the cache answers first): a page that could not start.
+    const worker = loadWorker(MANIFEST);
+    const portal = '<!doctype html><title>Hotel WiFi</title><form>Accept the terms</form>';
+    worker.setNetwork((request) =>
+      request.url.endsWith('/index.html') ? servesFiles(request) : Promise.resolve(new Response(portal, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' } })),
+    );
+    await expect(worker.lifecycle('install')).rejects.toThrow();
+    expect(worker.caches.get(CACHE)?.entries.size ?? 0).toBe(0);
+  });
+
   it('on activate drops the shell caches of older builds, keeps other caches and claims the pages', async () => {
     const older = loadWorker({ build: 'old999', files: ['/index.html'] });
     older.setNetwork(servesFiles);
