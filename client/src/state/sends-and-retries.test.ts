@@ -232,7 +232,8 @@ describe('the realtime owner', () => {
   it("a send a CDN answers 429 (slow down, Retry-After) stays pending and goes again by itself, not 'Not sent'", async () => {
     // A proxy's page, not the server's refusal (it names no code: the server limits no sends).
     // It showed "Not sent" and "An error has occurred." at once, for the member to press Retry.
-    await startConnectedOnFakeTimers(() => undefined);
+    // The socket answers (its check after the lost ack too): only that ack was lost.
+    await startConnectedOnFakeTimers(answersWatch);
     vi.mocked(api.postMessage)
       .mockRejectedValueOnce(new ApiError(429, 'generic', {}))
       .mockImplementation(storedAs(105));
