@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TestClient, type TestServer } from '../../test/harness.js';
 import { signupFields } from './auth-test-helpers.js';
+import { linkMailRequests, withAppRetries, type SignedUp } from './mail-request-cases.js';
 
 let server: TestServer;
 
@@ -22,39 +23,17 @@ afterAll(async () => {
   await server.destroy();
 });
 
-/** The app's retries (client/src/api/http.ts): 5 more attempts on 502/503/504. */
-async function withRetries(attempt: () => Promise<{ status: number; body: any }>, retries = 5): Promise<{ status: number; body: any }> {
-  for (let tried = 0; ; tried++) {
-    const res = await attempt();
-    if (![502, 503, 504].includes(res.status) || tried >= retries) return res;
-  }
-}
-
-async function signedUp(): Promise<{ browser: TestClient; body: Record<string, unknown> }> {
+async function signedUp(): Promise<SignedUp> {
   const browser = new TestClient(server.url);
   const body = signupFields();
   expect((await browser.post('/api/signup.php', body)).status).toBe(201);
   return { browser, body };
 }
 
-describe.each([
-  ['a password reset', async () => {
-    const { body } = await signedUp();
-    const browser = new TestClient(server.url);
-    return () => browser.post('/api/password-reset.php', { email: body.email });
-  }],
-  ['an e-mail change', async () => {
-    const { browser, body } = await signedUp();
-    return () => browser.post('/api/mail-change.php', { email: `moved-${body.email as string}`, password: body.password });
-  }],
-  ['an activation resend', async () => {
-    const { browser } = await signedUp();
-    return () => browser.post('/api/activation-mail.php', {});
-  }],
-])('%s while the mail server refuses', (_, prepare) => {
+describe.each(linkMailRequests(signedUp, () => new TestClient(server.url)))('%s while the mail server refuses', (_, prepare) => {
   it('tells the member to try later, not that they asked for too many mails', async () => {
     const ask = await prepare();
-    const res = await withRetries(ask);
+    const res = await withAppRetries(ask);
     expect(res.body.error).toBe('try_later');
     expect(res.status).toBe(503);
   });

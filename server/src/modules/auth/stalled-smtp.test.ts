@@ -10,6 +10,7 @@ import { startTestServer, TestClient, type TestServer } from '../../test/harness
 import { and, eq } from 'drizzle-orm';
 import { emailTokens } from '@db/schema/index.js';
 import { signupFields, userRow } from './auth-test-helpers.js';
+import { linkMailRequests, withAppRetries, type SignedUp } from './mail-request-cases.js';
 
 /** The client's deadline for an answer, scaled down as MAIL_SEND_TIMEOUT_MS is below. */
 const CLIENT_DEADLINE_MS = 2_000;
@@ -38,22 +39,10 @@ afterAll(async () => {
 function clientOfTheApp(): TestClient {
   return new TestClient(server.url, {}, (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(CLIENT_DEADLINE_MS) }));
 }
-/** The app's retries (client/src/api/http.ts): 5 more attempts on a missed deadline and on 502/503/504. */
-async function withRetries(attempt: () => Promise<{ status: number; body: any }>, retries = 5): Promise<{ status: number; body: any }> {
-  for (let tried = 0; ; tried++) {
-    try {
-      const res = await attempt();
-      if (![502, 503, 504].includes(res.status) || tried >= retries) return res;
-    } catch (err) {
-      if (tried >= retries) throw err;
-    }
-  }
-}
-
-async function signedUp(): Promise<{ browser: TestClient; body: Record<string, unknown> }> {
+async function signedUp(): Promise<SignedUp> {
   const browser = clientOfTheApp();
   const body = signupFields();
-  expect((await withRetries(() => browser.post('/api/signup.php', body))).status).toBe(201);
+  expect((await withAppRetries(() => browser.post('/api/signup.php', body))).status).toBe(201);
   return { browser, body };
 }
 
@@ -61,7 +50,7 @@ describe('a mail server that never greets', () => {
   it('does not turn a sign-up into "this address already owns an account"', async () => {
     const browser = clientOfTheApp();
     const body = signupFields();
-    const res = await withRetries(() => browser.post('/api/signup.php', body));
+    const res = await withAppRetries(() => browser.post('/api/signup.php', body));
     expect(res.body.error).toBeUndefined();
     expect(res.status).toBe(201);
     // Logged in, as after any sign-up, and the account is there to be activated from the reminder.
@@ -70,24 +59,10 @@ describe('a mail server that never greets', () => {
   });
 });
 
-describe.each([
-  ['a password reset', async () => {
-    const { body } = await signedUp();
-    const browser = clientOfTheApp();
-    return () => browser.post('/api/password-reset.php', { email: body.email });
-  }],
-  ['an e-mail change', async () => {
-    const { browser, body } = await signedUp();
-    return () => browser.post('/api/mail-change.php', { email: `moved-${body.email as string}`, password: body.password });
-  }],
-  ['an activation resend', async () => {
-    const { browser } = await signedUp();
-    return () => browser.post('/api/activation-mail.php', {});
-  }],
-])('%s against a mail server that never greets', (_, prepare) => {
+describe.each(linkMailRequests(signedUp, clientOfTheApp))('%s against a mail server that never greets', (_, prepare) => {
   it('is not answered "too many mails today" although no mail went out', async () => {
     const ask = await prepare();
-    const res = await withRetries(ask);
+    const res = await withAppRetries(ask);
     expect(res.status).not.toBe(429);
     expect(res.body).toEqual({ ok: true });
   });
@@ -99,12 +74,12 @@ describe('a mail that fails after the member was answered', () => {
     const browser = clientOfTheApp();
     const userId = userRow(server.db, body.email as string)!.id;
     const resetTokens = () => server.db.select().from(emailTokens).where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'reset_password'))).all();
-    for (let i = 0; i < 3; i++) expect((await withRetries(() => browser.post('/api/password-reset.php', { email: body.email }))).body).toEqual({ ok: true });
+    for (let i = 0; i < 3; i++) expect((await withAppRetries(() => browser.post('/api/password-reset.php', { email: body.email }))).body).toEqual({ ok: true });
     expect(resetTokens()).toHaveLength(3);
 
     // The mail server drops the stalled connections: none of the three mails went out.
     for (const socket of stalled) socket.destroy();
     await expect.poll(() => resetTokens().length).toBe(0);
-    expect((await withRetries(() => browser.post('/api/password-reset.php', { email: body.email }))).body).toEqual({ ok: true });
+    expect((await withAppRetries(() => browser.post('/api/password-reset.php', { email: body.email }))).body).toEqual({ ok: true });
   });
 });
