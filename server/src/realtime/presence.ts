@@ -40,13 +40,8 @@ export class PresenceService implements PresenceReader {
    * (lastAliveAt, that node's last heartbeat). `at`: the stamp of the count that found it so.
    */
   wentOffline(userId: number, lastAliveAt = this.ctx.clock.now(), at = presenceStamp()): void {
-    // Best effort: a stamp that cannot be written (a full disk) must not keep the member shown
-    // online to those watching; they are told with the last stamp stored.
-    try {
-      recordLastSeen(this.ctx.db, userId, lastAliveAt);
-    } catch (err) {
-      console.error(`[realtime] last seen of member ${userId} not recorded: ${(err as Error).message}`);
-    }
+    // Best effort (recordLastSeen): on a full disk watchers are told with the last stamp stored.
+    recordLastSeen(this.ctx.db, userId, lastAliveAt);
     if (!this.emitter.mayHavePresenceWatchers(userId)) return;
     const shown = this.shownMember(userId);
     // As stored: a later sighting elsewhere (the member came back on another node and left) stays.

@@ -5,6 +5,7 @@
 import type { SiteRow, UserRow } from '@db/schema/index.js';
 import { ROUTES } from '@shared/routes.js';
 import type { AppContext } from '../../context.js';
+import { HttpError } from '../../http/errors.js';
 import type { AccountMailKind } from './mails/copy.js';
 import { renderAccountMail } from './mails/render.js';
 import { withdrawToken } from './tokens.js';
@@ -90,6 +91,15 @@ export async function sendAccountMail(ctx: AppContext, request: AccountMailReque
     });
   }
   return outcome;
+}
+
+/**
+ * sendAccountMail for a link the member asked for and waits to hear is on its way (reset, e-mail
+ * change, activation resend): a refused mail answers 503 try_later, which the app sends again by
+ * itself; one still under way on a slow mail server counts as sent.
+ */
+export async function sendLinkMail(ctx: AppContext, request: AccountMailRequest): Promise<void> {
+  if ((await sendAccountMail(ctx, request)) === 'refused') throw new HttpError(503, 'try_later');
 }
 
 /** A mail that failed: its token goes, as it never reached anyone. */

@@ -2,8 +2,8 @@
 import { writeTransaction } from '@db/client.js';
 import type { SiteRow, UserRow } from '@db/schema/index.js';
 import type { AppContext } from '../../context.js';
-import { conflict, HttpError, tooMany } from '../../http/errors.js';
-import { sendAccountMail, tokenTtlMs } from './account-mails.js';
+import { conflict, tooMany } from '../../http/errors.js';
+import { sendLinkMail, tokenTtlMs } from './account-mails.js';
 import { confirmAccount, profileName } from './queries.js';
 import { peerIdsOf } from '../chats/queries.js';
 import { consumeToken, countTokensSince, issueToken } from './tokens.js';
@@ -38,7 +38,5 @@ export async function resendActivationMail(ctx: AppContext, site: SiteRow, user:
     return issueToken(tx, { userId: user.id, purpose: 'activate', ttlMs: tokenTtlMs(ctx, 'activation'), now });
   });
   if (!token) throw tooMany('rate_limited');
-  const outcome = await sendAccountMail(ctx, { kind: 'activation', user, name: profileName(ctx.db, user.id), site, token });
-  // 'underway': a slow mail server has it; the member is told it is on its way.
-  if (outcome === 'refused') throw new HttpError(503, 'try_later');
+  await sendLinkMail(ctx, { kind: 'activation', user, name: profileName(ctx.db, user.id), site, token });
 }

@@ -3,8 +3,8 @@ import { writeTransaction } from '@db/client.js';
 import type { SiteRow, UserRow } from '@db/schema/index.js';
 import { isValidEmail, suggestEmail } from '@shared/rules/email-suggestion.js';
 import type { AppContext } from '../../context.js';
-import { badRequest, conflict, HttpError, tooMany } from '../../http/errors.js';
-import { sendAccountMail, tokenTtlMs } from './account-mails.js';
+import { badRequest, conflict, tooMany } from '../../http/errors.js';
+import { sendLinkMail, tokenTtlMs } from './account-mails.js';
 import type { PasswordHasher } from './passwords.js';
 import { confirmAccount, findUserByEmail, findUserById, isUniqueViolation, normaliseEmail, profileName, releaseAddressOfDeletedAccount, setEmail } from './queries.js';
 import { consumeToken, countTokensSince, issueToken } from './tokens.js';
@@ -34,9 +34,7 @@ export async function requestMailChange(ctx: AppContext, hasher: PasswordHasher,
     return issueToken(tx, { userId: user.id, purpose: 'mail_change', ttlMs: tokenTtlMs(ctx, 'mailChange'), now, newEmail: email });
   });
   if (!token) throw tooMany('rate_limited');
-  const outcome = await sendAccountMail(ctx, { kind: 'mailChange', user, name: profileName(ctx.db, user.id), site, token, to: email });
-  // 'underway': a slow mail server has it; the member is told it is on its way.
-  if (outcome === 'refused') throw new HttpError(503, 'try_later');
+  await sendLinkMail(ctx, { kind: 'mailChange', user, name: profileName(ctx.db, user.id), site, token, to: email });
 }
 
 /**

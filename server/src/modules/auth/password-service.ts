@@ -3,8 +3,8 @@ import { writeTransaction } from '@db/client.js';
 import type { SiteRow, UserRow } from '@db/schema/index.js';
 import { newPasswordError } from '@shared/rules/password.js';
 import type { AppContext } from '../../context.js';
-import { badRequest, HttpError, notFound, tooMany } from '../../http/errors.js';
-import { sendAccountMail, tokenTtlMs } from './account-mails.js';
+import { badRequest, notFound, tooMany } from '../../http/errors.js';
+import { sendLinkMail, tokenTtlMs } from './account-mails.js';
 import type { PasswordHasher } from './passwords.js';
 import { confirmAccount, findUserByEmail, markLoggedIn, profileName, replacePassword } from './queries.js';
 import { consumeToken, countTokensSince, findUsableToken, issueToken, retireTokens } from './tokens.js';
@@ -21,9 +21,7 @@ export async function requestPasswordReset(ctx: AppContext, site: SiteRow, email
     return issueToken(tx, { userId: user.id, purpose: 'reset_password', ttlMs: tokenTtlMs(ctx, 'reset'), now });
   });
   if (!token) throw tooMany('reset_limit');
-  const outcome = await sendAccountMail(ctx, { kind: 'reset', user, name: profileName(ctx.db, user.id), site, token });
-  // 'underway': a slow mail server has it; the member is told it is on its way.
-  if (outcome === 'refused') throw new HttpError(503, 'try_later');
+  await sendLinkMail(ctx, { kind: 'reset', user, name: profileName(ctx.db, user.id), site, token });
 }
 
 function assertNewPassword(password: string, confirmation: string): void {

@@ -1,6 +1,5 @@
 /** /api/user.php (who am I, log in, language) and /api/logout.php. */
 import type { Request, Router } from 'express';
-import type { UserRow } from '@db/schema/index.js';
 import { languageBody, loginBody } from '@shared/api/user.js';
 import { loginFieldErrors } from '@shared/rules/login-fields.js';
 import type { AppContext } from '../../context.js';
@@ -17,7 +16,7 @@ export function sessionRoutes(router: Router, ctx: AppContext, login: LoginServi
   // The client polls this (X-Request-Type: client); it doubles as the "last seen" heartbeat.
   router.get('/user.php', (req, res) => {
     const user = requireUser(req);
-    heartbeat(ctx, user);
+    touchLastSeen(ctx.db, user, ctx.clock.now());
     sendUser(req, res, user);
   });
 
@@ -46,20 +45,6 @@ export function sessionRoutes(router: Router, ctx: AppContext, login: LoginServi
     res.json({ ok: true });
   });
 
-}
-
-/**
- * The "last seen" stamp of a poll, best effort: when it cannot be written (a full disk), the
- * member is still answered. The app's first load waits for this answer, and a 5xx kept every
- * member who opened the site on the can't-connect page while reads worked. The next poll after
- * the disk has room records it.
- */
-function heartbeat(ctx: AppContext, user: UserRow): void {
-  try {
-    touchLastSeen(ctx.db, user, ctx.clock.now());
-  } catch (err) {
-    console.error(`[auth] last seen of member ${user.id} not recorded: ${(err as Error).message}`);
-  }
 }
 
 /** What the browser says of a request's initiator (Sec-Fetch-Site); a client that sends none passes. */

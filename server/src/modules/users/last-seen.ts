@@ -15,7 +15,17 @@ const setLastSeen = preparedOnce((db) =>
     .prepare(),
 );
 
-/** Stores when the member was last seen (users.last_seen_at, only ever later), for "last seen" and "online recently". */
+/**
+ * Stores when the member was last seen (users.last_seen_at, only ever later), for "last seen" and
+ * "online recently". Best effort: it rides on something else (a poll the app's first load waits
+ * for, a member going offline whose watchers must be told, a beacon), and a stamp that cannot be
+ * written (a full disk) must not fail that: the poll answered 500 and kept members on the
+ * can't-connect page, and watchers kept a member shown online. A later sighting records it.
+ */
 export function recordLastSeen(db: Db, userId: number, now: number): void {
-  setLastSeen(db).run({ userId, now });
+  try {
+    setLastSeen(db).run({ userId, now });
+  } catch (err) {
+    console.error(`[last seen] member ${userId} not recorded: ${(err as Error).message}`);
+  }
 }
