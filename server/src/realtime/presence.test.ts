@@ -1,34 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '@db/schema/index.js';
 import type { ChatsResponse } from '@shared/api/chats.js';
 import type { PresenceDto } from '@shared/realtime.js';
 import { loggedInMember, send } from '../modules/chats/chat-test-kit.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
 import type { PresenceService } from './presence.js';
-import { collect, command, nextEvent, openSocket, sleep, type ClientSocket } from './testing.js';
+import { socketTestServer } from './socket-test-server.js';
+import { collect, command, nextEvent, sleep, type ClientSocket } from './testing.js';
 
-let server: TestServer;
-const sockets: ClientSocket[] = [];
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  sockets.forEach((s) => s.close());
-  await server.destroy();
-});
+const live = socketTestServer();
 
 async function member(overrides: { invisible?: boolean } = {}) {
-  const m = await loggedInMember(server, overrides);
+  const m = await loggedInMember(live.server, overrides);
   const cookie = m.client.cookieHeader();
   return {
     ...m,
     id: m.user.id,
-    async connect() {
-      const socket = await openSocket(server.url, { cookie });
-      sockets.push(socket);
-      return socket;
-    },
+    connect: () => live.connect(cookie),
   };
 }
 
@@ -63,7 +51,7 @@ describe('presence', () => {
     tab2.close();
     const gone = await offline;
     expect(gone.profile).toBe(watched.id);
-    const stored = server.db.select().from(users).where(eq(users.id, watched.id)).get()?.lastSeenAt;
+    const stored = live.server.db.select().from(users).where(eq(users.id, watched.id)).get()?.lastSeenAt;
     expect(stored).toBeTypeOf('number');
     expect(gone.last_seen).toBe(new Date(stored!).toISOString());
     expect(await watch(watcherSocket, [watched.id])).toMatchObject({ ok: true, data: [{ profile: watched.id, online: false, last_seen: gone.last_seen }] });
@@ -72,8 +60,8 @@ describe('presence', () => {
   it('a member swept from a dead node is last seen at its last beat, and a later sighting elsewhere is kept', async () => {
     const { watched, watcherSocket } = await pair();
     await watch(watcherSocket, [watched.id]);
-    const presence = server.ctx.presence as PresenceService;
-    const lastBeat = server.clock.now() - 25_000;
+    const presence = live.server.ctx.presence as PresenceService;
+    const lastBeat = live.server.clock.now() - 25_000;
 
     const swept = nextEvent(watcherSocket, 'presence', (p) => !p.online);
     presence.wentOffline(watched.id, lastBeat);
@@ -82,12 +70,12 @@ describe('presence', () => {
     // Seen since (a page-hidden beacon, a tab on another node that closed): an older sweep does not take it back.
     const seen = nextEvent(watcherSocket, 'presence', (p) => !p.online);
     presence.wentOffline(watched.id);
-    const seenNow = server.clock.now();
+    const seenNow = live.server.clock.now();
     await seen;
     const again = nextEvent(watcherSocket, 'presence', (p) => !p.online);
     presence.wentOffline(watched.id, lastBeat);
     expect((await again).last_seen).toBe(new Date(seenNow).toISOString());
-    expect(server.db.select().from(users).where(eq(users.id, watched.id)).get()?.lastSeenAt).toBe(seenNow);
+    expect(live.server.db.select().from(users).where(eq(users.id, watched.id)).get()?.lastSeenAt).toBe(seenNow);
   });
 
   it('announces nothing when a member who is online already opens another tab', async () => {
@@ -197,7 +185,7 @@ describe('presence', () => {
     const gone = await offline;
 
     const events = collect(watcherSocket, 'presence');
-    await (server.ctx.presence as PresenceService).announce([watched.id]);
+    await (live.server.ctx.presence as PresenceService).announce([watched.id]);
     await sleep(200);
     expect(events).toMatchObject([{ profile: watched.id, online: false, last_seen: gone.last_seen }]);
   });
@@ -217,7 +205,7 @@ describe('presence', () => {
     await sleep(200);
 
     const events = collect(watcherSocket, 'presence');
-    await (server.ctx.presence as PresenceService).announce([watched.id, invisible.id, blocker.id]);
+    await (live.server.ctx.presence as PresenceService).announce([watched.id, invisible.id, blocker.id]);
     await sleep(200);
     expect(events).toMatchObject([{ profile: watched.id, online: true, last_seen: null }]);
   });
@@ -250,7 +238,7 @@ describe('presence', () => {
     const { watcherSocket, watched } = await pair();
     for (let i = 0; i < 20; i++) expect(await watch(watcherSocket, [watched.id])).toMatchObject({ ok: true });
     expect(await watch(watcherSocket, [watched.id])).toMatchObject({ ok: false, error: 'rate_limited' });
-    server.clock.advance(10_001);
+    live.server.clock.advance(10_001);
     expect(await watch(watcherSocket, [watched.id])).toMatchObject({ ok: true });
   });
 });

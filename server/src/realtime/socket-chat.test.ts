@@ -2,38 +2,23 @@ import type { IncomingMessage } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { io as connect } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages } from '@db/schema/index.js';
 import type { ChatsResponse, CountsDto, MessageDto, SendMessageResponse, SyncResponse } from '@shared/api/chats.js';
 import type { CatchUpResponse } from '@shared/realtime.js';
 import { clientId, loggedInMember, send } from '../modules/chats/chat-test-kit.js';
 import { creditBalance } from '../modules/credits/ledger.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
 import { statementsRunBy, wideReads } from '../test/statement-plans.js';
-import { collect, command, nextEvent, nextEventArgs, openSocket, sleep, type ClientSocket } from './testing.js';
+import { socketTestServer } from './socket-test-server.js';
+import { collect, command, nextEvent, nextEventArgs, sleep } from './testing.js';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 
-let server: TestServer;
-const sockets: ClientSocket[] = [];
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  sockets.forEach((s) => s.close());
-  await server.destroy();
-});
+const live = socketTestServer();
 
-/** A logged-in member with `tabs` open sockets. */
-async function memberWithTabs(tabs = 1, overrides: { credits?: number } = {}) {
-  const member = await loggedInMember(server, overrides);
-  const cookie = member.client.cookieHeader();
-  const open = await Promise.all(Array.from({ length: tabs }, () => openSocket(server.url, { cookie })));
-  sockets.push(...open);
-  return { ...member, id: member.user.id, cookie, sockets: open };
-}
+const { memberWithTabs } = live;
 
 /** b was sent `first` and then two messages ('missed one', 'missed two') while away. */
 async function membersWithMissedMessages() {
@@ -55,10 +40,10 @@ function unstamped(list: ChatsResponse) {
 }
 
 const newestLedgerId = (userId: number) =>
-  (server.db.$client.prepare('SELECT max(id) AS id FROM credit_ledger WHERE user_id = ?').get(userId) as { id: number }).id;
+  (live.server.db.$client.prepare('SELECT max(id) AS id FROM credit_ledger WHERE user_id = ?').get(userId) as { id: number }).id;
 
 const storedWithClientId = (senderId: number, cid: string) =>
-  server.db.select().from(messages).where(eq(messages.senderId, senderId)).all().filter((m) => m.clientId === cid);
+  live.server.db.select().from(messages).where(eq(messages.senderId, senderId)).all().filter((m) => m.clientId === cid);
 
 describe('chatting over the socket', () => {
   it('delivers a sent message live to the recipient with its stored id and their counts in one frame, and counts to both sides', async () => {
@@ -71,7 +56,7 @@ describe('chatting over the socket', () => {
     const ack = await command<SendMessageResponse>(a.sockets[0]!, 'message:send', { profile: b.id, client_id: clientId(), body: 'Hi B' });
     expect(ack.ok).toBe(true);
     const sent = (ack as { data: SendMessageResponse }).data.message;
-    const stored = server.db.select().from(messages).where(eq(messages.id, sent.id)).get();
+    const stored = live.server.db.select().from(messages).where(eq(messages.id, sent.id)).get();
     expect(stored?.body).toBe('Hi B');
     const [message, effects] = await incoming;
     expect(message).toEqual(sent);
@@ -225,7 +210,7 @@ describe('chatting over the socket', () => {
   it('a retried send whose first announcement never went out brings the recipient the message with their counts', async () => {
     const a = await memberWithTabs(1, { credits: 5 });
     const b = await memberWithTabs();
-    const notifier = server.ctx.notifier;
+    const notifier = live.server.ctx.notifier;
     const notify = notifier.notify;
     notifier.notify = () => undefined;
     const id = clientId();
@@ -309,7 +294,7 @@ describe('chatting over the socket', () => {
     const b = await memberWithTabs();
     const first = (await send(a.client, b.id, 'before the drop')).body.message as MessageDto;
     await send(b.client, a.id, 'missed');
-    const statements = await statementsRunBy(server, async () => {
+    const statements = await statementsRunBy(live.server, async () => {
       expect((await command(a.sockets[0]!, 'catch-up', { after: first.id })).ok).toBe(true);
       expect((await command(a.sockets[0]!, 'sync', { after: first.id })).ok).toBe(true);
       expect((await command(a.sockets[0]!, 'chats', {})).ok).toBe(true);
@@ -317,7 +302,7 @@ describe('chatting over the socket', () => {
       expect((await a.client.get('/api/chats.php')).status).toBe(200);
     });
     expect(statements.size).toBeGreaterThan(5);
-    expect(wideReads(server, statements)).toEqual([]);
+    expect(wideReads(live.server, statements)).toEqual([]);
   });
 
   it('stores a send retried with the same client id once and acks the same message', async () => {
@@ -330,7 +315,7 @@ describe('chatting over the socket', () => {
     const ids = [first, second, third].map((ack) => (ack as { data: SendMessageResponse }).data.message.id);
     expect(new Set(ids).size).toBe(1);
     expect(storedWithClientId(a.id, cid)).toHaveLength(1);
-    expect(creditBalance(server.db, a.id)).toBe(4);
+    expect(creditBalance(live.server.db, a.id)).toBe(4);
   });
 
   it('re-sends a send whose ack was lost in a dropped connection, and stores it once', async () => {
@@ -341,8 +326,7 @@ describe('chatting over the socket', () => {
     a.sockets[0]!.emit('message:send', input, () => {});
     a.sockets[0]!.close(); // the ack, if any, never arrives
 
-    const again = await openSocket(server.url, { cookie: a.cookie });
-    sockets.push(again);
+    const again = await live.connect(a.cookie);
     const ack = await command<SendMessageResponse>(again, 'message:send', input);
     expect(ack.ok).toBe(true);
     expect(storedWithClientId(a.id, cid)).toHaveLength(1);
@@ -359,8 +343,8 @@ describe('chatting over the socket', () => {
     const refused = acks.filter((x) => !x.ok);
     expect(refused).toHaveLength(43);
     expect(refused.every((x) => !x.ok && x.error === 'insufficient_credits' && x.details?.needed === 1)).toBe(true);
-    expect(creditBalance(server.db, a.id)).toBe(0);
-    expect(server.db.select().from(messages).where(eq(messages.senderId, a.id)).all()).toHaveLength(7);
+    expect(creditBalance(live.server.db, a.id)).toBe(0);
+    expect(live.server.db.select().from(messages).where(eq(messages.senderId, a.id)).all()).toHaveLength(7);
   });
 
   it('answers bad payloads with invalid_request, stores nothing and keeps the socket usable', async () => {
@@ -389,8 +373,8 @@ describe('chatting over the socket', () => {
     for (const [event, payload] of bad) {
       expect(await command(a.sockets[0]!, event, payload), `${event} ${JSON.stringify(payload)?.slice(0, 40)}`).toMatchObject({ ok: false, error: 'invalid_request' });
     }
-    expect(server.db.select().from(messages).where(eq(messages.senderId, a.id)).all()).toHaveLength(0);
-    expect(creditBalance(server.db, a.id)).toBe(5);
+    expect(live.server.db.select().from(messages).where(eq(messages.senderId, a.id)).all()).toHaveLength(0);
+    expect(creditBalance(live.server.db, a.id)).toBe(5);
 
     expect(await command(a.sockets[0]!, 'message:send', { profile: a.id, client_id: clientId(), body: 'to myself' })).toMatchObject({ ok: false, error: 'invalid_request' });
     expect(await command(a.sockets[0]!, 'message:send', { profile: 999_999, client_id: clientId(), body: 'nobody' })).toMatchObject({ ok: false, error: 'not_found' });
@@ -428,19 +412,18 @@ describe('chatting over the socket', () => {
     const closed = new Promise((resolve) => a.sockets[0]!.once('disconnect', resolve));
     a.sockets[0]!.emit('message:send', { profile: b.id, client_id: clientId(), body: 'x'.repeat(20_000) }, () => {});
     await closed;
-    expect(server.db.select().from(messages).where(eq(messages.senderId, a.id)).all()).toHaveLength(0);
+    expect(live.server.db.select().from(messages).where(eq(messages.senderId, a.id)).all()).toHaveLength(0);
   });
 });
 
 describe('idle sockets do not keep their handshake request', () => {
   it('the upgrade request and its session can be collected while the socket keeps working', async () => {
     const upgrades: Array<WeakRef<IncomingMessage>> = [];
-    server.http.on('upgrade', (req: IncomingMessage) => upgrades.push(new WeakRef(req)));
-    const a = await loggedInMember(server);
-    const b = await loggedInMember(server);
-    const aSocket = await openSocket(server.url, { cookie: a.client.cookieHeader() });
-    const bSocket = await openSocket(server.url, { cookie: b.client.cookieHeader() });
-    sockets.push(aSocket, bSocket);
+    live.server.http.on('upgrade', (req: IncomingMessage) => upgrades.push(new WeakRef(req)));
+    const a = await loggedInMember(live.server);
+    const b = await loggedInMember(live.server);
+    const aSocket = await live.connect(a.client.cookieHeader());
+    const bSocket = await live.connect(b.client.cookieHeader());
     expect(upgrades).toHaveLength(2);
 
     await sleep(50);
@@ -456,16 +439,15 @@ describe('idle sockets do not keep their handshake request', () => {
 
   it('also after a browser-style connection that starts with polling and upgrades', async () => {
     const upgrades: Array<WeakRef<IncomingMessage>> = [];
-    server.http.on('upgrade', (req: IncomingMessage) => upgrades.push(new WeakRef(req)));
-    const a = await loggedInMember(server);
-    const browserLike = connect(server.url, {
+    live.server.http.on('upgrade', (req: IncomingMessage) => upgrades.push(new WeakRef(req)));
+    const a = await loggedInMember(live.server);
+    const browserLike = live.closeAtEnd(connect(live.server.url, {
       path: '/socket.io',
       transports: ['polling', 'websocket'],
       extraHeaders: { cookie: a.client.cookieHeader() },
       reconnection: false,
       forceNew: true,
-    });
-    sockets.push(browserLike);
+    }));
     await new Promise<void>((resolve) => browserLike.io.engine.once('upgrade', () => resolve()));
     expect(upgrades).toHaveLength(1);
 

@@ -3,31 +3,17 @@
  * invisible one, who is never announced offline) closed the tab they were typing in, and the peer
  * read "typing…" for up to 6 s more (the client's expiry), for someone who had left.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MessageDto } from '@shared/api/chats.js';
-import { loggedInMember, send } from '../modules/chats/chat-test-kit.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
-import { collect, nextEvent, openSocket, sleep, type ClientSocket } from './testing.js';
+import { send } from '../modules/chats/chat-test-kit.js';
+import { socketTestServer, type MemberWithTabs } from './socket-test-server.js';
+import { collect, nextEvent, sleep } from './testing.js';
 
-let server: TestServer;
-const sockets: ClientSocket[] = [];
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  sockets.forEach((s) => s.close());
-  await server.destroy();
-});
+const live = socketTestServer();
 
-async function memberWithTabs(tabs: number, overrides: { invisible?: boolean } = {}) {
-  const member = await loggedInMember(server, overrides);
-  const cookie = member.client.cookieHeader();
-  const open = await Promise.all(Array.from({ length: tabs }, () => openSocket(server.url, { cookie })));
-  sockets.push(...open);
-  return { ...member, id: member.user.id, sockets: open };
-}
+const { memberWithTabs } = live;
 
-async function chatBetween(a: Awaited<ReturnType<typeof memberWithTabs>>, b: Awaited<ReturnType<typeof memberWithTabs>>) {
+async function chatBetween(a: MemberWithTabs, b: MemberWithTabs) {
   return ((await send(a.client, b.id, 'hello')).body as { message: MessageDto }).message.conversation;
 }
 
