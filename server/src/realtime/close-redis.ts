@@ -5,14 +5,13 @@
  * outage then hung until its 10 s force-exit, and exited 1.
  */
 import type { Redis } from 'ioredis';
+import { settleWithin } from '../settle-within.js';
 
 /** How long a QUIT may take on a connection that is up before the connection is simply dropped. */
 const QUIT_MS = 1_000;
 
 export async function closeRedis(client: Redis): Promise<void> {
   if (client.status !== 'ready') return client.disconnect();
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([client.quit().catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, QUIT_MS)))]);
-  clearTimeout(timer);
+  await settleWithin(client.quit().catch(() => undefined), QUIT_MS, undefined);
   client.disconnect();
 }

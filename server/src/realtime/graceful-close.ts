@@ -11,6 +11,7 @@
 import { groupCommit } from '@db/group-commit.js';
 import type { Db } from '@db/client.js';
 import type { RealtimeServer } from './types.js';
+import { settleWithin } from '../settle-within.js';
 
 /** How long a stopping node waits for each step before it goes on regardless (the process force-exits at 10 s). */
 export const SETTLE_COMMANDS_MS = 5_000;
@@ -23,12 +24,10 @@ export const CLOSE_TRANSPORTS_MS = 2_000;
  * microtasks that follow each settled unit, all run before the next turn (setImmediate).
  */
 export async function settleInFlightCommands(db: Db, timeoutMs = SETTLE_COMMANDS_MS): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
   const queuedLast = groupCommit(db)
     .run(() => undefined)
     .catch(() => undefined); // the write lock stayed busy: those sends were refused, and so answered
-  await Promise.race([queuedLast, new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
-  clearTimeout(timer);
+  await settleWithin(queuedLast, timeoutMs, undefined);
   await new Promise((resolve) => setImmediate(resolve));
 }
 

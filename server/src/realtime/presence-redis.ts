@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { LocalSocketCounts, presenceStamp, type PresenceCounter } from './presence-counter.js';
+import { settleWithin } from '../settle-within.js';
 
 /**
  * A node that has not beaten for nodeTtlSeconds counts as dead. A stopped node's counts stand for
@@ -64,14 +65,13 @@ out[#KEYS + 1] = now[1]
 out[#KEYS + 2] = now[2]
 return out`;
 
+const NO_ANSWER = Symbol('no answer');
+
 /** The promise's outcome, or a rejection once `ms` have passed without one. */
-function withinMs<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer from Redis in ${ms} ms`)), ms);
-  });
-  promise.catch(() => {}); // a failure after the deadline has nobody to tell
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+async function withinMs<T>(promise: Promise<T>, ms: number): Promise<T> {
+  const outcome = await settleWithin(promise, ms, NO_ANSWER);
+  if (outcome === NO_ANSWER) throw new Error(`no answer from Redis in ${ms} ms`);
+  return outcome;
 }
 
 const stampOf = (seconds: unknown, micros: unknown) => Number(seconds) * 1_000_000 + Number(micros);

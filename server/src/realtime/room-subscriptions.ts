@@ -1,4 +1,5 @@
 import type { ScaleOut } from './adapter.js';
+import { settleWithin } from '../settle-within.js';
 
 /** How long a command waits for a room's subscription before it answers anyway (Redis may be down). */
 const SUBSCRIPTION_WAIT_MS = 2000;
@@ -20,12 +21,8 @@ export class RoomSubscriptions {
   track(room: string): void {
     const { subscribed } = this.scaleOut;
     if (!subscribed || this.pending.has(room)) return;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, SUBSCRIPTION_WAIT_MS);
-    });
-    const settled = Promise.race([subscribed.call(this.scaleOut, room).catch(() => undefined), timeout]).finally(() => {
-      clearTimeout(timer);
+    const subscribing = subscribed.call(this.scaleOut, room).catch(() => undefined);
+    const settled = settleWithin(subscribing, SUBSCRIPTION_WAIT_MS, undefined).then(() => {
       this.pending.delete(room);
     });
     this.pending.set(room, settled);

@@ -9,6 +9,7 @@ import { HttpError } from '../../http/errors.js';
 import type { AccountMailKind } from './mails/copy.js';
 import { renderAccountMail } from './mails/render.js';
 import { withdrawToken } from './tokens.js';
+import { settleWithin } from '../../settle-within.js';
 
 export interface AccountMailRequest {
   kind: AccountMailKind;
@@ -74,12 +75,7 @@ export async function sendAccountMail(ctx: AppContext, request: AccountMailReque
       return 'refused' as const;
     },
   );
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<'underway'>((resolve) => {
-    timer = setTimeout(() => resolve('underway'), ctx.config.mailSendTimeoutMs);
-  });
-  const outcome = await Promise.race([sending, deadline]);
-  clearTimeout(timer);
+  const outcome = await settleWithin(sending, ctx.config.mailSendTimeoutMs, 'underway' as const);
   // Not sent, so not counted: the app sends a request answered 503 again by itself, and a refused
   // mail's token counting against the day's three turned "try later" into "too many mails today".
   if (outcome === 'refused') forgetToken(ctx, request.token);
