@@ -14,8 +14,9 @@ import { signupRoutes } from './signup-routes.js';
 export function authRoutes(router: Router, ctx: AppContext): void {
   // One hasher per process, so its concurrency cap covers every auth endpoint together.
   const hasher = new PasswordHasher(ctx.config.argon2MaxConcurrent);
-  sessionRoutes(router, ctx, new LoginService(ctx, hasher));
-  signupRoutes(router, ctx, hasher);
+  const login = new LoginService(ctx, hasher);
+  sessionRoutes(router, ctx, login);
+  signupRoutes(router, ctx, hasher, login);
   passwordRoutes(router, ctx, hasher);
   mailChangeRoutes(router, ctx, hasher);
 }

@@ -7,16 +7,17 @@ import type { AppContext } from '../../context.js';
 import { requireUser } from '../../http/current-user.js';
 import { parseInput } from '../../http/validate.js';
 import { activateAccount, resendActivationMail } from './activation-service.js';
+import type { LoginService } from './login-service.js';
 import type { PasswordHasher } from './passwords.js';
 import { sendUser } from './respond.js';
 import { logIn } from './session-auth.js';
-import { signUp } from './signup-service.js';
+import { signUp, signUpAgain } from './signup-service.js';
 
-export function signupRoutes(router: Router, ctx: AppContext, hasher: PasswordHasher): void {
+export function signupRoutes(router: Router, ctx: AppContext, hasher: PasswordHasher, login: LoginService): void {
 
   router.post('/signup.php', async (req, res) => {
     const body = parseInput(signupBody, req.body);
-    const user = await signUp(ctx, hasher, req.site, body);
+    const user = await signUp(ctx, hasher, req.site, body).catch((refusal: unknown) => signUpAgain(ctx, login, req.site, body, req.ip ?? '', refusal));
     // Logged in straight away so /complete-signup can load the account.
     await logIn(req, user);
     sendUser(req, res, user, 201);

@@ -10,9 +10,10 @@ import type { SignupBody, TrafficSource } from '@shared/api/auth.js';
 import { COUNTRIES, LOCALES, type Locale } from '@shared/constants.js';
 import { areSignupsOpen } from '@shared/rules/signups-open.js';
 import type { AppContext } from '../../context.js';
-import { badRequest, conflict, forbidden } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, HttpError } from '../../http/errors.js';
 import { moveCredits } from '../credits/ledger.js';
 import { sendAccountMail, tokenTtlMs } from './account-mails.js';
+import type { LoginService } from './login-service.js';
 import type { PasswordHasher } from './passwords.js';
 import { findUserByEmail, isUniqueViolation, normaliseEmail, releaseAddressOfDeletedAccount } from './queries.js';
 import { assertSignupFields } from './signup-validation.js';
@@ -107,4 +108,29 @@ export async function signUp(ctx: AppContext, hasher: PasswordHasher, site: Site
   // The account exists either way; a failed mail can be re-sent from the activation reminder.
   await sendAccountMail(ctx, { kind: 'activation', user: created.user, name: body.name!.trim(), site, token: created.token });
   return created.user;
+}
+
+/** How long after a sign-up its repeat with the same password is taken as that sign-up. */
+export const SIGNUP_REPEAT_MS = 30 * 60_000;
+
+/**
+ * The same sign-up again, after its account was stored but its answer never came: the session
+ * write failed (Redis away or cut off: 503, which the app sends again by itself, and the member
+ * presses "Create my account" again after "try again in a few seconds"). The repeat answered
+ * "You already have an account" for the account the first attempt had made. Now a refused repeat
+ * (`refusal`, account_exists) of an unconfirmed account made within SIGNUP_REPEAT_MS is, with
+ * the account's own password, a log-in: counted, locked out and audited as one, and answered as
+ * the sign-up (no second activation mail). Anything else keeps the refusal.
+ */
+export async function signUpAgain(ctx: AppContext, login: LoginService, site: SiteRow, body: SignupBody, ip: string, refusal: unknown): Promise<UserRow> {
+  if (!(refusal instanceof HttpError) || refusal.code !== 'account_exists') throw refusal;
+  const email = normaliseEmail(body.email!);
+  const existing = findUserByEmail(ctx.db, site.id, email);
+  if (!existing || existing.status !== 'not_confirmed' || ctx.clock.now() - existing.signupDate > SIGNUP_REPEAT_MS) throw refusal;
+  try {
+    return await login.logIn({ siteId: site.id, email, password: body.password!, ip });
+  } catch (err) {
+    if (err instanceof HttpError) throw refusal;
+    throw err;
+  }
 }
