@@ -12,6 +12,7 @@ import { withoutTouch } from './http/session.js';
 import { SqliteSessionStore } from './http/sqlite-session-store.js';
 import { requestOriginOf } from './http/request-origin.js';
 import { HEALTH_PATH, sendHealth, type HealthSources } from './http/health.js';
+import type { Store as SessionStore } from 'express-session';
 import { OutageTolerantSessionStore } from './http/outage-tolerant-session-store.js';
 import { attachRealtime, type Realtime } from './realtime/io.js';
 import { closeRedis } from './realtime/close-redis.js';
@@ -77,11 +78,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const { app, sites } = buildApp(ctx, { clientDir: options.clientDir });
   let realtime: Realtime | undefined;
   let closing: Promise<void> | undefined;
+  const answered = redis ? sessionsAnswered(redis, sessionStore) : undefined;
   const health: HealthSources = {
     db,
     mode: redis ? 'redis' : 'embedded',
     stopping: () => closing !== undefined,
-    ...(redis ? { redisConnected: () => redis.status === 'ready' && realtime?.redisConnected?.() !== false } : {}),
+    ...(redis && answered ? { redisConnected: () => redis.status === 'ready' && answered() && realtime?.redisConnected?.() !== false } : {}),
   };
   const http = createServer((req, res) => {
     const path = req.url?.split('?')[0];
@@ -173,12 +175,35 @@ async function connectRedis(url: string, commandTimeoutMs: number) {
   return redis;
 }
 
+/**
+ * For /healthz: whether the session store's last command was answered. While it was not, each
+ * check sends one PING (one at a time, failing after REDIS_COMMAND_TIMEOUT_MS like any command),
+ * so a node that serves no requests says `ok` again once Redis answers, not at its next log-in.
+ */
+function sessionsAnswered(redis: Awaited<ReturnType<typeof connectRedis>>, store: SessionStore): () => boolean {
+  let pinging = false;
+  return () => {
+    if (!(store instanceof OutageTolerantSessionStore) || store.answering) return true;
+    if (!pinging) {
+      pinging = true;
+      redis
+        .ping()
+        .then(() => store.answeredAgain(), () => {})
+        .finally(() => (pinging = false));
+    }
+    return false;
+  };
+}
+
 async function redisSessionStore(redis: Awaited<ReturnType<typeof connectRedis>>) {
   const { default: RedisStore } = await import('connect-redis');
   // Down from a lost connection until the client is ready again (not while it first connects).
   let down = false;
   redis.on('close', () => (down = true));
-  redis.on('ready', () => (down = false));
+  redis.on('ready', () => {
+    down = false;
+    store.answeredAgain();
+  });
   // A Redis restart must not make every request that reads its session fail (see the wrapper).
   // withoutTouch goes on the store express-session sees: the wrapper itself never calls touch.
   const store = new OutageTolerantSessionStore(new RedisStore({ client: redis, prefix: 'sess:' }), { isDown: () => down });

@@ -58,6 +58,10 @@ export class OutageTolerantSessionStore extends Store {
   private readonly maxAgeMs: number;
   private readonly now: () => number;
   private readonly isDown: () => boolean;
+  /**
+   * Whether the last command Redis was asked failed, until one succeeds (see `answering`).
+   */
+  private lastCommandFailed = false;
 
   constructor(
     private readonly inner: Store,
@@ -70,6 +74,21 @@ export class OutageTolerantSessionStore extends Store {
     this.isDown = options.isDown ?? (() => false);
   }
 
+  /**
+   * False from a session command that failed until one succeeds (or `answeredAgain`). A network
+   * partition leaves the connection open, so only the commands' time-outs (REDIS_COMMAND_TIMEOUT_MS)
+   * tell: /healthz said `ok` while every log-in and sign-up answered 503, and an operator's alert
+   * on `degraded` stayed silent for as long as the kernel kept the connection (a quarter of an hour).
+   */
+  get answering(): boolean {
+    return !this.lastCommandFailed;
+  }
+
+  /** Redis answered something else (a new connection, a health probe's PING): it is back. */
+  answeredAgain(): void {
+    this.lastCommandFailed = false;
+  }
+
   /** How many sessions are remembered (tests, stats). */
   get size(): number {
     return this.remembered.size;
@@ -79,7 +98,9 @@ export class OutageTolerantSessionStore extends Store {
     // Answered on a later tick, as a store does: callers do not expect their callback to run inside get().
     if (this.isDown()) return void process.nextTick(() => this.readFailed(sid, undefined, cb));
     this.inner.get(sid, (err: unknown, session?: SessionData | null) => {
-      if (err && (err as NodeJS.ErrnoException).code !== 'ENOENT') return this.readFailed(sid, err, cb);
+      const failed = Boolean(err) && (err as NodeJS.ErrnoException).code !== 'ENOENT';
+      this.lastCommandFailed = failed;
+      if (failed) return this.readFailed(sid, err, cb);
       if (session) this.remember(sid, session);
       else this.forget(sid);
       cb(null, session ?? null);
@@ -96,6 +117,7 @@ export class OutageTolerantSessionStore extends Store {
     };
     if (this.isDown()) return void process.nextTick(failed, undefined);
     this.inner.set(sid, session, (err?: unknown) => {
+      this.lastCommandFailed = Boolean(err);
       if (err) return failed(err);
       this.remember(sid, session);
       cb?.();
@@ -107,7 +129,10 @@ export class OutageTolerantSessionStore extends Store {
     // from memory; the log-out itself answers 503 and the member tries again.
     this.forget(sid);
     if (this.isDown()) return void process.nextTick(() => cb?.(serviceUnavailable()));
-    this.inner.destroy(sid, (err?: unknown) => cb?.(err ? serviceUnavailable(err) : undefined));
+    this.inner.destroy(sid, (err?: unknown) => {
+      this.lastCommandFailed = Boolean(err);
+      cb?.(err ? serviceUnavailable(err) : undefined);
+    });
   }
 
   /** Drops the remembered copy of a session that was ended elsewhere. */

@@ -123,3 +123,26 @@ describe('a network partition between the node and Redis, with chats', () => {
     }
   });
 });
+
+describe('/healthz during a network partition between the node and Redis', () => {
+  const health = async () => (await fetch(`${server.url}/healthz`)).json();
+
+  it('says degraded while session commands go unanswered, and ok once Redis answers again', async () => {
+    const member = await createMember(server.db);
+    // The partitions above ended; the checks' PING finds Redis answering.
+    await expect.poll(health, { timeout: 5_000, interval: 100 }).toMatchObject({ status: 'ok', redis: 'ok' });
+
+    link.partition();
+    try {
+      // The connection stays open, so only the commands' time-outs tell: a log-in cannot be stored.
+      expect((await browser().post('/api/user.php', { email: member.email, password: member.password })).status).toBe(503);
+      expect(await health()).toMatchObject({ status: 'degraded', redis: 'down' });
+      expect(await health()).toMatchObject({ status: 'degraded', redis: 'down' });
+    } finally {
+      link.heal();
+    }
+    // Without any member's request in between: the node's own checks find Redis back.
+    await expect.poll(health, { timeout: 5_000, interval: 100 }).toMatchObject({ status: 'ok', redis: 'ok' });
+    expect((await browser().post('/api/user.php', { email: member.email, password: member.password })).status).toBe(200);
+  });
+});
