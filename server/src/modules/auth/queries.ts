@@ -1,6 +1,6 @@
 /** Database access of the auth module: accounts, the lockout counter and the log-in audit. */
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '@db/client.js';
+import { writeTransaction, type Db } from '@db/client.js';
 import { loginAttempts, profiles, users, type UserRow } from '@db/schema/index.js';
 import { recordLastSeen } from '../users/last-seen.js';
 
@@ -105,8 +105,13 @@ export function confirmAccount(tx: Db, userId: number, now: number): UserRow {
   return user ?? findUserById(tx, userId)!;
 }
 
+/**
+ * In a transaction: on its own, an UPDATE … RETURNING read with get() commits when better-sqlite3
+ * resets the statement after the first row, and a failed commit there (a full disk) is not
+ * reported: the member was answered the new language while the old one stayed stored.
+ */
 export function setLanguage(db: Db, userId: number, language: string): UserRow {
-  return db.update(users).set({ language }).where(eq(users.id, userId)).returning().get()!;
+  return writeTransaction(db, (tx) => tx.update(users).set({ language }).where(eq(users.id, userId)).returning().get()!);
 }
 
 /** At most one write a minute per member: last_seen_at only feeds "online recently" views. */

@@ -38,3 +38,17 @@ it('answers the logged-in member while the heartbeat cannot be written, and reco
   expect(res.status).toBe(200);
   expect(lastSeen()).toBe(server.clock.now());
 });
+
+it('refuses a language change it cannot store, rather than answering it done', async () => {
+  const member = await createMember(server.db);
+  const client = await loggedInClient(server, member.email, member.password);
+  const stored = () => server.db.select({ language: users.language }).from(users).where(eq(users.id, member.id)).get()!.language;
+  const before = stored();
+  await withFullDisk(server.db, async () => {
+    const res = await client.put('/api/user.php', { language: before === 'de' ? 'fr' : 'de' });
+    expect(res).toMatchObject({ status: 500, body: { error: 'generic' } });
+  });
+  expect(stored()).toBe(before);
+  expect((await client.put('/api/user.php', { language: 'de' })).body.user.language).toBe('de');
+  expect(stored()).toBe('de');
+});
