@@ -12,7 +12,6 @@ import { withoutTouch } from './http/session.js';
 import { SqliteSessionStore } from './http/sqlite-session-store.js';
 import { requestOriginOf } from './http/request-origin.js';
 import { HEALTH_PATH, sendHealth, type HealthSources } from './http/health.js';
-import type { Store as SessionStore } from 'express-session';
 import { OutageTolerantSessionStore } from './http/outage-tolerant-session-store.js';
 import { attachRealtime, type Realtime } from './realtime/io.js';
 import { closeRedis } from './realtime/close-redis.js';
@@ -63,7 +62,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
 
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, config.redisCommandTimeoutMs) : undefined;
-  const sessionStore = redis ? await redisSessionStore(redis) : new SqliteSessionStore(db, systemClock) /* cookie expiry is real time in express-session, so the store must compare against real time too */;
+  const redisSessions = redis ? await redisSessionStore(redis) : undefined;
+  // Cookie expiry is real time in express-session, so the store must compare against real time too.
+  const sessionStore = redisSessions ?? new SqliteSessionStore(db, systemClock);
   const mailer = options.mailer ?? (config.smtpUrl ? await smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(db, clock));
 
   const ctx: AppContext = {
@@ -78,12 +79,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const { app, sites } = buildApp(ctx, { clientDir: options.clientDir });
   let realtime: Realtime | undefined;
   let closing: Promise<void> | undefined;
-  const answered = redis ? sessionsAnswered(redis, sessionStore) : undefined;
   const health: HealthSources = {
     db,
     mode: redis ? 'redis' : 'embedded',
     stopping: () => closing !== undefined,
-    ...(redis && answered ? { redisConnected: () => redis.status === 'ready' && answered() && realtime?.redisConnected?.() !== false } : {}),
+    ...(redis && redisSessions ? { redisConnected: redisHealth(redis, redisSessions, () => realtime) } : {}),
   };
   const http = createServer((req, res) => {
     const path = req.url?.split('?')[0];
@@ -176,14 +176,19 @@ async function connectRedis(url: string, commandTimeoutMs: number) {
 }
 
 /**
- * For /healthz: whether the session store's last command was answered. While it was not, each
- * check sends one PING (one at a time, failing after REDIS_COMMAND_TIMEOUT_MS like any command),
- * so a node that serves no requests says `ok` again once Redis answers, not at its next log-in.
+ * For /healthz: Redis is connected, the adapter's rooms are subscribed, and the session store's last
+ * command was answered. While it was not, each check sends one PING (one at a time, failing after
+ * REDIS_COMMAND_TIMEOUT_MS like any command), so a node that serves no requests says `ok` again
+ * once Redis answers, not at its next log-in.
  */
-function sessionsAnswered(redis: Awaited<ReturnType<typeof connectRedis>>, store: SessionStore): () => boolean {
+function redisHealth(
+  redis: Awaited<ReturnType<typeof connectRedis>>,
+  store: OutageTolerantSessionStore,
+  realtime: () => Realtime | undefined,
+): () => boolean {
   let pinging = false;
-  return () => {
-    if (!(store instanceof OutageTolerantSessionStore) || store.answering) return true;
+  const sessionsAnswered = () => {
+    if (store.answering) return true;
     if (!pinging) {
       pinging = true;
       redis
@@ -193,6 +198,7 @@ function sessionsAnswered(redis: Awaited<ReturnType<typeof connectRedis>>, store
     }
     return false;
   };
+  return () => redis.status === 'ready' && sessionsAnswered() && realtime()?.redisConnected?.() !== false;
 }
 
 async function redisSessionStore(redis: Awaited<ReturnType<typeof connectRedis>>) {

@@ -58,10 +58,7 @@ export class OutageTolerantSessionStore extends Store {
   private readonly maxAgeMs: number;
   private readonly now: () => number;
   private readonly isDown: () => boolean;
-  /**
-   * Whether the last command Redis was asked failed, until one succeeds (see `answering`).
-   */
-  private lastCommandFailed = false;
+  private lastCommandFailed = false; // the inverse of `answering`, where it is explained
 
   constructor(
     private readonly inner: Store,
