@@ -20,11 +20,16 @@ const LOG_OUT_CHANNEL = 'member-log-out';
 export function useLogout(): () => Promise<void> {
   const t = useT();
   return async () => {
-    if (!(await logOutHere())) showToast(t('nav.logoutFailed'), 'danger');
+    // Said at once: the answer can take up to LOG_OUT_WITHIN_MS on a slow network, and a menu that
+    // closed with nothing else happening left the member unsure whether she was logged out.
+    const dismiss = showToast(t('nav.loggingOut'), 'info', LOG_OUT_WITHIN_MS);
+    const loggedOut = await logOutHere();
+    dismiss();
+    if (!loggedOut) showToast(t('nav.logoutFailed'), 'danger');
   };
 }
 
-/** How long the member may wait for the log-out's answer: nothing shows meanwhile. */
+/** How long the member may wait for the log-out's answer ("Logging out…" shows meanwhile). */
 const LOG_OUT_WITHIN_MS = 10_000;
 
 /**

@@ -7,11 +7,16 @@ import { Icon } from './Icon.js';
 let nextId = 1;
 const TOAST_MS = 5000;
 
-/** Shows a short message at the bottom; callable from anywhere (not only components). */
-export function showToast(text: string, tone: Toast['tone'] = 'info'): void {
+/**
+ * Shows a short message at the bottom; callable from anywhere (not only components). Returns what
+ * takes it away earlier: a toast that tells of something under way goes once it is over.
+ */
+export function showToast(text: string, tone: Toast['tone'] = 'info', shownForMs = TOAST_MS): () => void {
   const id = nextId++;
+  const dismiss = () => appStore.set(toastsAtom, (list) => list.filter((toast) => toast.id !== id));
   appStore.set(toastsAtom, (list) => [...list, { id, text, tone }]);
-  setTimeout(() => appStore.set(toastsAtom, (list) => list.filter((toast) => toast.id !== id)), TOAST_MS);
+  setTimeout(dismiss, shownForMs);
+  return dismiss;
 }
 
 export function ToastHost() {
