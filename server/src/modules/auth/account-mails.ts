@@ -1,6 +1,7 @@
 /**
- * Sends the account mails. Links are always built from config.publicUrl, never from the request's
- * Host header, so a forged Host cannot make us mail a link to someone else's server.
+ * Sends the account mails. Links are built from the member's site row and config.publicUrl
+ * (siteBaseUrl), never from the request's Host header, so a forged Host cannot make us mail a
+ * link to someone else's server.
  */
 import type { SiteRow, UserRow } from '@db/schema/index.js';
 import { ROUTES } from '@shared/routes.js';
@@ -8,6 +9,7 @@ import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import type { AccountMailKind } from './mails/copy.js';
 import { renderAccountMail } from './mails/render.js';
+import { siteBaseUrl } from './site-base-url.js';
 import { withdrawToken } from './tokens.js';
 import { settleWithin } from '../../settle-within.js';
 
@@ -28,8 +30,9 @@ const PATHS: Record<AccountMailKind, string> = {
   mailChange: ROUTES['mail-change-do'],
 };
 
-export function accountLink(ctx: AppContext, kind: AccountMailKind, token: string): string {
-  return `${ctx.config.publicUrl}${PATHS[kind]}?token=${encodeURIComponent(token)}`;
+/** The link of a mail of this kind, on the member's own site (a token works there only). */
+export function accountLink(ctx: AppContext, kind: AccountMailKind, token: string, site: SiteRow): string {
+  return `${siteBaseUrl(ctx.config.publicUrl, site)}${PATHS[kind]}?token=${encodeURIComponent(token)}`;
 }
 
 function validHours(ctx: AppContext, kind: AccountMailKind): number {
@@ -64,7 +67,7 @@ export async function sendAccountMail(ctx: AppContext, request: AccountMailReque
     to: request.to ?? request.user.email,
     name: request.name,
     siteName: request.site.name,
-    link: accountLink(ctx, request.kind, request.token),
+    link: accountLink(ctx, request.kind, request.token, request.site),
     validHours: validHours(ctx, request.kind),
   });
   const what = `${request.kind} mail to user ${request.user.id}`;

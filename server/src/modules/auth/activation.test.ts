@@ -5,7 +5,8 @@ import { startTestServer, TestClient, type TestServer } from '../../test/harness
 import { createMember } from '../../test/factories.js';
 import { linkFromLastMail, mailsTo, profileRow, signupFields, tokenFromLastMail, userRow } from './auth-test-helpers.js';
 
-const PUBLIC_URL = 'https://amora.example';
+// The test site's own address (it answers for localhost): links go to the member's site.
+const PUBLIC_URL = 'https://localhost';
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ PUBLIC_URL, ACTIVATION_TOKEN_HOURS: '72', RESET_MAILS_PER_DAY: '3' });

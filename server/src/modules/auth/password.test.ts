@@ -5,7 +5,8 @@ import { startTestServer, TestClient, type TestServer } from '../../test/harness
 import { createMember } from '../../test/factories.js';
 import { lastMailTo, linkFromLastMail, loggedInClient, mailsTo, tokenFromLastMail } from './auth-test-helpers.js';
 
-const PUBLIC_URL = 'https://amora.example';
+// The test site's own address (it answers for localhost): links go to the member's site.
+const PUBLIC_URL = 'https://localhost';
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ PUBLIC_URL, RESET_MAILS_PER_DAY: '3', RESET_TOKEN_HOURS: '2', LOGIN_LOCK_THRESHOLD: '3' });

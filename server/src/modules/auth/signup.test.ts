@@ -7,7 +7,7 @@ import { lastMailTo, profileRow, signupFields, startServerWithSite, userRow } fr
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServerWithSite({ signupCredits: 10 }, { PUBLIC_URL: 'https://amora.example' });
+  server = await startServerWithSite({ signupCredits: 10 }, { PUBLIC_URL: 'https://localhost' });
 });
 afterAll(() => server.destroy());
 
@@ -29,7 +29,7 @@ describe('POST /api/signup.php', () => {
 
     const mail = lastMailTo(server.db, body.email as string)!;
     expect(mail.subject).toBe('Bevestig je e-mailadres voor Amora Test');
-    expect(mail.text).toMatch(/https:\/\/amora\.example\/api\/activate\.php\?token=[A-Za-z0-9_-]{43}/);
+    expect(mail.text).toMatch(/https:\/\/localhost\/api\/activate\.php\?token=[A-Za-z0-9_-]{43}/);
 
     const me = await client.get('/api/user.php');
     expect(me.status).toBe(200);
