@@ -61,15 +61,20 @@ export type MailOutcome = 'sent' | 'refused' | 'underway';
  * token is withdrawn, so the member's next request is not refused as one mail too many.
  */
 export async function sendAccountMail(ctx: AppContext, request: AccountMailRequest): Promise<MailOutcome> {
-  const mail = renderAccountMail({
-    kind: request.kind,
-    language: request.user.language,
-    to: request.to ?? request.user.email,
-    name: request.name,
-    siteName: request.site.name,
-    link: accountLink(ctx, request.kind, request.token, request.site),
-    validHours: validHours(ctx, request.kind),
-  });
+  const mail = {
+    ...renderAccountMail({
+      kind: request.kind,
+      language: request.user.language,
+      to: request.to ?? request.user.email,
+      name: request.name,
+      siteName: request.site.name,
+      link: accountLink(ctx, request.kind, request.token, request.site),
+      validHours: validHours(ctx, request.kind),
+    }),
+    // The member's site sends it and answers replies, not the installation behind every site.
+    fromName: request.site.name,
+    replyTo: request.site.supportEmail,
+  };
   const what = `${request.kind} mail to user ${request.user.id}`;
   const sending = ctx.mailer.send(mail).then(
     () => 'sent' as const,

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestSite } from '../../test/factories.js';
 import { startTestServer, TestClient, type TestServer } from '../../test/harness.js';
 import { signupFields, userRow } from './auth-test-helpers.js';
 
@@ -31,7 +32,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
-  server = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'http://127.0.0.1:1', MAIL_FROM: 'Amora Test <hello@amora.test>' });
+  // MAIL_FROM's name is the installation's, not a site's: each mail goes out under its site's name.
+  server = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'http://127.0.0.1:1', MAIL_FROM: 'Amora Mailer <hello@amora.test>' });
+  // Before the first request loads the site list; reached through X-Forwarded-Host (TRUST_PROXY is loopback).
+  insertTestSite(server.db, { domain: 'other-site.test', aliases: [], name: 'Other Site', supportEmail: 'help@other-site.test' });
 });
 afterAll(async () => {
   await server.destroy();
@@ -52,9 +56,10 @@ describe('real mail delivery over SMTP', () => {
     const mail = inbox.find((m) => m.to.includes(body.email as string));
     expect(mail).toBeDefined();
     expect(mail!.raw).toMatch(/^Subject: Confirm your e-mail address for Amora Test/m);
-    // Sent as MAIL_FROM: a mail from no sender, or another, is refused or filtered by many receivers.
+    // Sent from MAIL_FROM's address: a mail from no sender, or another, is refused or filtered by many receivers.
     expect(mail!.from).toBe('hello@amora.test');
     expect(mail!.raw).toMatch(/^From: Amora Test <hello@amora\.test>\r?$/m);
+    expect(mail!.raw).toMatch(/^Reply-To: support@localhost\r?$/m);
     const decoded = decodeQuotedPrintable(mail!.raw);
     const link = /http:\/\/127\.0\.0\.1:1\/api\/activate\.php\?token=[A-Za-z0-9_-]+/.exec(decoded)?.[0];
     expect(link).toBeDefined();
@@ -66,5 +71,18 @@ describe('real mail delivery over SMTP', () => {
     expect(activated.headers.get('location')).toBe('/activate/done');
     expect(userRow(server.db, body.email as string)!.status).toBe('active');
     expect((await browser.get('/api/user.php')).body.user.status).toBe('active');
+  });
+
+  it('sends a second site’s mail under that site’s name, with replies going to its support address', async () => {
+    const body = signupFields();
+    const res = await new TestClient(server.url, { 'x-forwarded-host': 'other-site.test' }).post('/api/signup.php', body);
+    expect(res.status).toBe(201);
+
+    const mail = inbox.find((m) => m.to.includes(body.email as string));
+    expect(mail).toBeDefined();
+    expect(mail!.raw).toMatch(/^Subject: Confirm your e-mail address for Other Site/m);
+    expect(mail!.from).toBe('hello@amora.test');
+    expect(mail!.raw).toMatch(/^From: Other Site <hello@amora\.test>\r?$/m);
+    expect(mail!.raw).toMatch(/^Reply-To: help@other-site\.test\r?$/m);
   });
 });
