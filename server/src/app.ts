@@ -12,6 +12,7 @@ import { addressedOrigin } from './http/request-origin.js';
 import { setSecurityHeaders } from './http/security-headers.js';
 import { shellContentPolicy } from './http/shell-content-policy.js';
 import { resolveSite, SiteDirectory, siteMiddleware } from './http/site.js';
+import { siteManifest } from './http/site-manifest.js';
 import { apiRoutes } from './modules/index.js';
 import { devOutboxRoutes } from './modules/auth/dev-outbox.js';
 import './http/request-types.js';
@@ -53,7 +54,7 @@ export function buildApp(ctx: AppContext, options: { clientDir?: string } = {}):
 
   if (!ctx.config.isProduction) app.use('/dev', siteMiddleware(sites), devOutboxRoutes(ctx));
 
-  serveClient(app, options.clientDir ?? resolve(process.cwd(), 'dist/client'));
+  serveClient(app, options.clientDir ?? resolve(process.cwd(), 'dist/client'), sites);
   app.use(errorMiddleware);
   return { app, sites };
 }
@@ -109,9 +110,10 @@ function noCacheForServiceWorker(clientDir: string): (res: Response, path: strin
  * shell, with status 404 when no client route matches the path. Text files and the shell go out
  * as the brotli or gzip variant the build wrote beside them when the browser takes it.
  */
-function serveClient(app: Express, clientDir: string): void {
+function serveClient(app: Express, clientDir: string, sites: SiteDirectory): void {
   const indexFile = resolve(clientDir, 'index.html');
   app.use('/assets', staticWithPrecompressed(resolve(clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+  app.use(siteManifest(clientDir, sites));
   app.use(staticWithPrecompressed(clientDir, { index: false, maxAge: '1h', setHeaders: noCacheForServiceWorker(clientDir) }));
   let shell: PrecompressedBody | undefined;
   app.get(/.*/, (req, res) => {
