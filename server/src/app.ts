@@ -1,18 +1,18 @@
-import express, { type Express, type RequestHandler, type Response } from 'express';
-import { existsSync } from 'node:fs';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import { resolve } from 'node:path';
 import { matchRoute } from '@shared/routes.js';
 import type { AppContext } from './context.js';
 import { compressJsonAnswer } from './http/compress-json.js';
 import { refuseCrossOriginWrites } from './http/cross-origin-writes.js';
 import { errorMiddleware, notFound } from './http/errors.js';
-import { negotiatedBody, readPrecompressed, staticWithPrecompressed, type PrecompressedBody } from './http/precompressed-static.js';
+import { negotiatedBody, staticWithPrecompressed } from './http/precompressed-static.js';
 import { apiSession } from './http/read-only-session.js';
 import { addressedOrigin } from './http/request-origin.js';
 import { setSecurityHeaders } from './http/security-headers.js';
 import { shellContentPolicy } from './http/shell-content-policy.js';
 import { resolveSite, SiteDirectory, siteMiddleware } from './http/site.js';
 import { siteManifest } from './http/site-manifest.js';
+import { siteShells } from './http/site-shells.js';
 import { apiRoutes } from './modules/index.js';
 import { devOutboxRoutes } from './modules/auth/dev-outbox.js';
 import './http/request-types.js';
@@ -107,24 +107,25 @@ function noCacheForServiceWorker(clientDir: string): (res: Response, path: strin
 
 /**
  * Serves the built client. Hashed assets are cached for a year; every other GET gets the app
- * shell, with status 404 when no client route matches the path. Text files and the shell go out
- * as the brotli or gzip variant the build wrote beside them when the browser takes it.
+ * shell of the host's site (http/site-shells.ts), with status 404 when no client route matches the
+ * path. Text files and the shell go out as the brotli or gzip variant the build wrote beside them
+ * (for a site's shell, made from it) when the browser takes it.
  */
 function serveClient(app: Express, clientDir: string, sites: SiteDirectory): void {
-  const indexFile = resolve(clientDir, 'index.html');
+  const shellOf = siteShells(resolve(clientDir, 'index.html'));
+  const sendShell = (req: Request, res: Response, status: number, cacheControl: string) => {
+    const shell = shellOf(sites.find(req.hostname ?? ''));
+    if (!shell) {
+      res.status(503).type('text').send('The client is not built yet: run `npm run build`.');
+      return;
+    }
+    res.status(status).type('html').setHeader('Cache-Control', cacheControl);
+    res.send(negotiatedBody(req, res, shell));
+  };
   app.use('/assets', staticWithPrecompressed(resolve(clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
   app.use(siteManifest(clientDir, sites));
+  // The shell the service worker keeps for an offline start: the site's, as the static file is the build's.
+  app.get('/index.html', (req, res) => sendShell(req, res, 200, 'public, max-age=3600'));
   app.use(staticWithPrecompressed(clientDir, { index: false, maxAge: '1h', setHeaders: noCacheForServiceWorker(clientDir) }));
-  let shell: PrecompressedBody | undefined;
-  app.get(/.*/, (req, res) => {
-    if (!shell) {
-      if (!existsSync(indexFile)) {
-        res.status(503).type('text').send('The client is not built yet: run `npm run build`.');
-        return;
-      }
-      shell = readPrecompressed(indexFile);
-    }
-    res.status(isClientRoute(req.path) ? 200 : 404).type('html').setHeader('Cache-Control', 'no-cache');
-    res.send(negotiatedBody(req, res, shell));
-  });
+  app.get(/.*/, (req, res) => sendShell(req, res, isClientRoute(req.path) ? 200 : 404, 'no-cache'));
 }

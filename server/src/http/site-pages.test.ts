@@ -12,16 +12,25 @@ import { startTestServer, tempDir, TestClient, type TestServer } from '../test/h
 
 const MANIFEST = JSON.stringify({ name: 'Amora', short_name: 'Amora', description: 'Meet singles near you.', start_url: '/members', display: 'standalone', icons: [{ src: '/favicon.svg', sizes: 'any' }] });
 
+const SHELL = [
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8" />',
+  '<meta name="description" content="Meet singles near you, chat in real time." />',
+  '<title>Amora</title></head><body><div id="root"></div></body></html>',
+].join('\n');
+
 let server: TestServer;
 beforeAll(async () => {
   const clientDir = tempDir('site-pages-client-');
   // The build writes compressed variants beside the files (client/vite-plugins/precompress.ts).
+  writeFileSync(join(clientDir, 'index.html'), SHELL);
+  writeFileSync(join(clientDir, 'index.html.gz'), gzipSync(SHELL));
+  writeFileSync(join(clientDir, 'index.html.br'), brotliCompressSync(SHELL));
   writeFileSync(join(clientDir, 'manifest.webmanifest'), MANIFEST);
   writeFileSync(join(clientDir, 'manifest.webmanifest.gz'), gzipSync(MANIFEST));
   writeFileSync(join(clientDir, 'manifest.webmanifest.br'), brotliCompressSync(MANIFEST));
   server = await startTestServer({}, { clientDir });
   // Before the first request loads the site list; reached through X-Forwarded-Host (TRUST_PROXY is loopback).
-  insertTestSite(server.db, { domain: 'other-site.test', aliases: [], name: 'Other Site', description: 'Dates on the other site.' });
+  insertTestSite(server.db, { domain: 'other-site.test', aliases: [], name: 'Other Site', description: 'Dates on the other site.', indexTitle: 'Other Site <dates> & more' });
 });
 afterAll(() => server.destroy());
 
@@ -51,5 +60,35 @@ describe('/manifest.webmanifest', () => {
     const res = await new TestClient(server.url, { 'x-forwarded-host': 'nobody.test' }).get('/manifest.webmanifest');
     expect(res.status).toBe(200);
     expect(res.body).toEqual(JSON.parse(MANIFEST));
+  });
+});
+
+/** The shell's <title> and meta description, as a browser (or a crawler) reads them. */
+function head(html: string): { title: string | undefined; description: string | undefined } {
+  return {
+    title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+    description: /<meta name="description" content="([^"]*)"/.exec(html)?.[1],
+  };
+}
+
+describe('the app shell', () => {
+  it('carries the site’s index title and description', async () => {
+    const res = await new TestClient(server.url, OTHER_SITE).get('/members');
+    expect(res.status).toBe(200);
+    expect(head(res.body)).toEqual({ title: 'Other Site &lt;dates&gt; &amp; more', description: 'Dates on the other site.' });
+  });
+
+  it('falls back to the site’s name without an index title, and to the built description without one', async () => {
+    const res = await new TestClient(server.url).get('/members');
+    expect(head(res.body)).toEqual({ title: 'Amora Test', description: 'Meet singles near you, chat in real time.' });
+  });
+
+  it('is the site’s also compressed, on the 404 shell and on /index.html the service worker keeps', async () => {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      for (const path of ['/members', '/no-such-page', '/index.html']) {
+        const res = await new TestClient(server.url, { ...OTHER_SITE, 'accept-encoding': encoding }).get(path);
+        expect(head(res.body).title, `${encoding} ${path}`).toBe('Other Site &lt;dates&gt; &amp; more');
+      }
+    }
   });
 });
