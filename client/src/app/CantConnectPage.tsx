@@ -3,7 +3,7 @@ import { Illustration } from '../components/Illustration.js';
 import { LogoMark } from '../components/Logo.js';
 import { useT } from '../i18n/use-t.js';
 import { useAtomValue } from '../state/jotai.js';
-import { settingsAtom } from '../state/settings.js';
+import { siteNameAtom } from '../state/site-name.js';
 import { userUnreachableAtom } from '../state/user.js';
 import { retryUserLoadNow } from './boot.js';
 import { usePageTitle } from './page-title.js';
@@ -16,7 +16,7 @@ import { usePageTitle } from './page-title.js';
 export function CantConnectPage() {
   const t = useT();
   const state = useAtomValue(userUnreachableAtom);
-  const site = useAtomValue(settingsAtom)?.name ?? 'Amora';
+  const site = useAtomValue(siteNameAtom);
   usePageTitle(t('cantConnect.title'));
   return (
     <main id="main" className="cant-connect" data-testid="cant-connect">

@@ -186,3 +186,26 @@ describe('refreshUser', () => {
     expect(userCalls()).toBe(2);
   });
 });
+
+describe('the site name', () => {
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    vi.doMock('../i18n/change-locale.js', () => ({ activateLocale: async () => undefined }));
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+    vi.doUnmock('../i18n/change-locale.js');
+    localStorage.clear();
+  });
+
+  // The next start shows it before its settings load (state/site-name.ts), not the default brand.
+  it('of the settings loaded at start is remembered for the next start on this site', async () => {
+    fetchMock.mockImplementation((url) =>
+      Promise.resolve(String(url).startsWith('/api/settings.php') ? json(200, { name: 'Other Site', domain_language: 'en_US' }) : json(403, { error: 'authentication_required', authentication_required: true })),
+    );
+    const { boot } = await load();
+    await boot();
+    expect(localStorage.getItem('site-name')).toBe('Other Site');
+  });
+});

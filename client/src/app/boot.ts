@@ -8,6 +8,7 @@ import { activateLocale } from '../i18n/change-locale.js';
 import { initialLocale } from '../i18n/negotiate.js';
 import { appStore } from '../state/jotai.js';
 import { settingsAtom } from '../state/settings.js';
+import { rememberSiteName } from '../state/site-name.js';
 import { userAtom, userLoadedAtom, userUnreachableAtom } from '../state/user.js';
 import { createRetrySchedule } from './retry-schedule.js';
 import { followLogOutElsewhere } from './use-logout.js';
@@ -50,7 +51,10 @@ export async function refreshUser(options: { retries?: number; within?: number }
 function loadSettings(options: { retries?: number; within?: number } = {}): Promise<SiteSettings | null> {
   const settings = fetchSettings(options).catch(() => null);
   void settings.then((s) => {
-    if (s) appStore.set(settingsAtom, s);
+    if (s) {
+      appStore.set(settingsAtom, s);
+      rememberSiteName(s.name);
+    }
     // The start gave up early (START_WITHIN_MS) so that the page is not held up; on a slow but
     // working network the answer may still come, with api()'s own patience.
     else if (options.within !== undefined) void loadSettings();

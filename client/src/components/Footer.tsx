@@ -3,6 +3,7 @@ import { COPYRIGHT_YEAR } from '@shared/constants.js';
 import { useT } from '../i18n/use-t.js';
 import { useAtomValue } from '../state/jotai.js';
 import { settingsAtom } from '../state/settings.js';
+import { siteNameAtom } from '../state/site-name.js';
 import { LogoMark } from './Logo.js';
 
 const FOOTER_LINKS = [
@@ -19,7 +20,7 @@ const FOOTER_LINKS = [
 export function Footer() {
   const t = useT();
   const settings = useAtomValue(settingsAtom);
-  const name = settings?.name ?? 'Amora';
+  const name = useAtomValue(siteNameAtom);
   const supportEmail = settings?.support_email;
   return (
     <footer className="footer">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useAtomValue } from '../state/jotai.js';
-import { settingsAtom } from '../state/settings.js';
+import { siteNameAtom } from '../state/site-name.js';
 
 export function LogoMark({ size = 32 }: { size?: number }) {
   return (
@@ -19,8 +19,7 @@ export function LogoMark({ size = 32 }: { size?: number }) {
 
 /** The site logo, always a link to the index (spec section 2). */
 export function Logo({ to = '/' }: { to?: string }) {
-  const settings = useAtomValue(settingsAtom);
-  const name = settings?.name ?? 'Amora';
+  const name = useAtomValue(siteNameAtom);
   return (
     <Link to={to} className="logo" aria-label={name}>
       <LogoMark />

@@ -4,7 +4,7 @@ import { Button } from '../../components/Button.js';
 import { Icon, type IconName } from '../../components/Icon.js';
 import { useT } from '../../i18n/use-t.js';
 import { useAtomValue, useSetAtom } from '../../state/jotai.js';
-import { settingsAtom } from '../../state/settings.js';
+import { siteNameAtom } from '../../state/site-name.js';
 import { signupModalOpenAtom } from '../../state/ui.js';
 import { HeroArt } from './HeroArt.js';
 
@@ -23,10 +23,9 @@ const TESTIMONIALS = [
 /** The index: a landing page that sells the product and opens the signup modal. */
 export function LandingPage() {
   const t = useT();
-  const settings = useAtomValue(settingsAtom);
   const openSignup = useSetAtom(signupModalOpenAtom);
   usePageTitle(null);
-  const name = settings?.name ?? 'Amora';
+  const name = useAtomValue(siteNameAtom);
   const start = () => openSignup(true);
   return (
     <div className="landing">

@@ -5,6 +5,7 @@ import { NotFoundPage } from '../../components/ErrorPage.js';
 import { useT } from '../../i18n/use-t.js';
 import { useAtomValue } from '../../state/jotai.js';
 import { settingsAtom } from '../../state/settings.js';
+import { siteNameAtom } from '../../state/site-name.js';
 import { CompanyInfoBlock, TermsVersion } from './CompanyInfoBlock.js';
 
 const PAGE_KEYS = {
@@ -23,9 +24,10 @@ export function StaticPage() {
   const t = useT();
   const name = matchRoute(useLocation().pathname)?.name;
   const settings = useAtomValue(settingsAtom);
+  const siteName = useAtomValue(siteNameAtom);
   const key = name && name in PAGE_KEYS ? PAGE_KEYS[name as keyof typeof PAGE_KEYS] : null;
   if (!key) return <NotFoundPage />;
-  const values = { name: settings?.name ?? 'Amora', days: settings?.refund_days ?? 14 };
+  const values = { name: siteName, days: settings?.refund_days ?? 14 };
   return (
     <ScreenFrame title={t(`pages.${key}.title`)} narrow>
       <article className="prose card">
@@ -48,7 +50,8 @@ const FAQ_ITEMS = [1, 2, 3, 4, 5] as const;
 export function FaqPage() {
   const t = useT();
   const settings = useAtomValue(settingsAtom);
-  const values = { name: settings?.name ?? 'Amora', days: settings?.refund_days ?? 14 };
+  const siteName = useAtomValue(siteNameAtom);
+  const values = { name: siteName, days: settings?.refund_days ?? 14 };
   return (
     <ScreenFrame title={t('pages.faq.title')} narrow>
       <div className="faq">
@@ -68,12 +71,12 @@ export function FaqPage() {
 export function TokenPage() {
   const t = useT();
   const { token } = useParams();
-  const settings = useAtomValue(settingsAtom);
+  const siteName = useAtomValue(siteNameAtom);
   if (!token || !['about', 'contact', 'safety', 'imprint'].includes(token)) return <NotFoundPage />;
   return (
     <ScreenFrame title={t(`pages.token.${token}.title`)} narrow>
       <article className="prose card">
-        <p className="lead">{t(`pages.token.${token}.text`, { name: settings?.name ?? 'Amora' })}</p>
+        <p className="lead">{t(`pages.token.${token}.text`, { name: siteName })}</p>
       </article>
       <CompanyInfoBlock />
     </ScreenFrame>
