@@ -26,10 +26,12 @@ export interface PrivateServerOptions {
   dataDir?: string;
   /** More environment for the process (REDIS_URL, SEED_ON_START...). */
   env?: Record<string, string>;
+  /** A port of the run's own (a helper's range on a shared machine); a free one otherwise. */
+  port?: number;
 }
 
 export async function startPrivateServer(options: PrivateServerOptions = {}): Promise<PrivateServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const ownData = options.dataDir === undefined;
   const dataDir = options.dataDir ?? `.tmp/e2e-private-${process.pid}-${port}`;
   if (ownData) await rm(dataDir, { recursive: true, force: true });
