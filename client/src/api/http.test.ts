@@ -147,6 +147,23 @@ describe('api()', () => {
     });
   });
 
+  describe('a 404 without the API\'s error code (a proxy or a CDN answered)', () => {
+    it('an HTML page or an empty body is no answer: tried again, then try_later with no status', async () => {
+      fetchMock.mockImplementation(async () => new Response('<h1>Not Found</h1>', { status: 404, headers: { 'Content-Type': 'text/html' } }));
+      await expect(api('/api/profile.php')).rejects.toMatchObject({ status: 0, code: 'try_later' });
+      expect(fetchMock).toHaveBeenCalledTimes(6);
+      fetchMock.mockReset();
+      fetchMock.mockResolvedValueOnce(new Response(null, { status: 404 })).mockResolvedValueOnce(json(200, { ok: true }));
+      await expect(api('/api/messages.php')).resolves.toEqual({ ok: true });
+    });
+
+    it('the server\'s own 404 is an answer', async () => {
+      fetchMock.mockResolvedValue(json(404, { error: 'not_found', message: 'Not found' }));
+      await expect(api('/api/profile.php')).rejects.toMatchObject({ status: 404, code: 'not_found' });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+  });
+
   it('maps unknown codes and 5xx to generic and try_later', async () => {
     fetchMock.mockResolvedValueOnce(json(418, { error: 'teapot' })).mockResolvedValueOnce(json(500, 'x'));
     await expect(api('/api/a.php')).rejects.toMatchObject({ code: 'generic' });

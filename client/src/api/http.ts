@@ -82,6 +82,16 @@ interface Answer {
 }
 
 /**
+ * A 404 that is not the server's: every API 404 names its code in a JSON body (`not_found`,
+ * `unknown_site`, ...), so an HTML page or an empty body comes from something in between (a proxy,
+ * a CDN during a deploy). Taken as the answer, the profile said the member does not exist and the
+ * chat that it does not exist, with no Try again; it is no answer, tried again as a network error.
+ */
+function isProxyNotFound(status: number, json: unknown): boolean {
+  return status === 404 && !(json !== null && typeof json === 'object' && isErrorCode((json as { error?: unknown }).error));
+}
+
+/**
  * One request and its whole body, within the deadlines; a missed one rejects as the network does.
  * So does a 2xx whose body is not JSON: the server answers every API call with JSON, so that is
  * something between the member and the server (a captive portal's log-in page on hotel or train
@@ -104,6 +114,7 @@ async function attempt(url: string, init: RequestInit, giveUpAt: number): Promis
     } catch (error) {
       if (response.ok) throw error;
     }
+    if (isProxyNotFound(response.status, json)) throw new Error(`a 404 without the API's error code from ${url}`);
     return { status: response.status, ok: response.ok, json };
   } finally {
     clearTimeout(timer);
@@ -146,7 +157,7 @@ async function fetchWithRetries(url: string, init: RequestInit, retries: number,
 /**
  * JSON call to the REST API: same-origin cookies, 5 retries (250 ms doubling, 7.75 s in all) on
  * network errors, on attempts that missed their deadline (`deadlines`), on 2xx answers that are
- * not JSON (`attempt`) and on 502/503/504.
+ * not JSON and 404s without the API's error code (`attempt`), and on 502/503/504.
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const query = Object.entries(options.query ?? {}).filter(([, v]) => v !== undefined) as Array<[string, string]>;
