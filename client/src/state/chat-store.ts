@@ -3,7 +3,7 @@
  * polling) and the chat actions (loads, sends) go through these, so a message is applied the same
  * way whichever road it came by.
  */
-import type { ChatEntryDto, ChatsResponse, CountsDto, MessageDto } from '@shared/api/chats.js';
+import type { ChatEntryDto, ChatProfileDto, ChatsResponse, CountsDto, MessageDto } from '@shared/api/chats.js';
 import type { UserDto } from '@shared/api/user.js';
 import { newerPresence } from '@shared/presence-order.js';
 import { countsAtom } from './counts.js';
@@ -158,6 +158,16 @@ export function takePresence(states: ReadonlyArray<readonly [number, Presence]>)
   for (const [profile, state] of states) shown.set(profile, newerPresence(shown.get(profile), state));
   appStore.set(presenceAtom, shown);
   return shown;
+}
+
+/**
+ * The presence a profile's own answer brought (GET /api/profile.php reads it live), where it is the
+ * newer one. What the socket told at an earlier visit outranked it: the page was left, the socket
+ * stopped watching that profile, and a visit again while the socket was down showed "Online" for
+ * a member long gone, whatever the fresh answer said.
+ */
+export function takeProfilePresence(profile: ChatProfileDto): void {
+  takePresence([[profile.id, { online: profile.online, last_seen: profile.last_seen, at: profile.presence_at }]]);
 }
 
 /**

@@ -18,6 +18,7 @@ import { chatListLoadsAtom } from '../../state/chats.js';
 import { useShownPresence } from '../../state/shown-presence.js';
 import { setChatBlocked } from '../../state/chat-actions.js';
 import { watchPresence } from '../../state/realtime.js';
+import { takeProfilePresence } from '../../state/chat-store.js';
 import '../../components/chat/chat.css';
 
 type Load = { state: 'loading' } | { state: 'shown'; answer: ProfileResponse } | { state: 'refused'; code: 'blocked' | 'not_found' | 'failed' };
@@ -51,6 +52,7 @@ export function ProfileViewPage() {
       (answer) => {
         if (cancelled) return;
         answeredFor.current = profileId;
+        if (!answer.blocked_by_me) takeProfilePresence(answer.profile);
         setLoad({ state: 'shown', answer });
         if (!answer.blocked_by_me) watchPresence([profileId]);
       },
