@@ -67,6 +67,14 @@ export const AUTH_COOKIE_NAME = 'auth.sid';
 export const AUTH_COOKIE_DAYS = 30;
 export const GEOLOCATION_CACHE_MAX_AGE_MS = 3_600_000;
 export const HTTP_RETRIES = 5;
+/**
+ * How long a member waits on an action with nothing else to do (log-in, sign-up, a profile, a
+ * chat's opening, the gift sheet, a block...) before the client gives up and says so, with a way
+ * to try again. Without it a request the server never answered held the spinner for up to 98 s:
+ * six attempts of 15 s each (client http.ts `deadlines`) and the pauses between. Long enough for
+ * the retries that ride out a blip (7.75 s in all).
+ */
+export const WAITED_WITHIN_MS = 10_000;
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

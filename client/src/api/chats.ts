@@ -3,7 +3,8 @@ import type {
   BlockResponse, ChatsResponse, CountsDto, DeleteChatBody, DeleteChatResponse, GiftDto, IcebreakerDto, MarkReadResponse, MessagesResponse,
   SendMessageInput, SendMessageResponse, SyncResponse,
 } from '@shared/api/chats.js';
-import { api, ApiError } from './http.js';
+import { WAITED_WITHIN_MS } from '@shared/constants.js';
+import { api, ApiError, type RequestOptions } from './http.js';
 
 export const fetchChats = () => api<ChatsResponse>('/api/chats.php');
 
@@ -15,7 +16,9 @@ export interface MessagesPageQuery {
   limit?: number;
 }
 
-export const fetchMessages = (query: MessagesPageQuery) => api<MessagesResponse>('/api/messages.php', { query: { ...query } });
+/** `within`: for a load the member waits on with nothing else on screen (a chat's opening). */
+export const fetchMessages = (query: MessagesPageQuery, options: Pick<RequestOptions, 'within'> = {}) =>
+  api<MessagesResponse>('/api/messages.php', { query: { ...query }, ...options });
 
 /** Idempotent by client_id: the same send retried is stored (and charged) once. */
 export const postMessage = (input: SendMessageInput) => api<SendMessageResponse>('/api/messages.php', { method: 'POST', body: input });
@@ -32,14 +35,14 @@ export const fetchSync = (after: number) => api<SyncResponse>('/api/sync.php', {
 export const fetchCounts = () => api<CountsDto>('/api/counts.php');
 
 export const setBlocked = (profile: number, blocked: boolean) =>
-  api<BlockResponse>('/api/block.php', { method: blocked ? 'POST' : 'DELETE', body: { profile } });
+  api<BlockResponse>('/api/block.php', { method: blocked ? 'POST' : 'DELETE', body: { profile }, within: WAITED_WITHIN_MS });
 
 /**
  * The gift catalogue with its price now. Not kept for the page's life: the picker asks at each
  * opening, so a price the operator changed shows before the member is charged it (a few hundred
  * bytes; the answer is no-store).
  */
-export const fetchGifts = () => api<GiftDto[]>('/api/gifts.php');
+export const fetchGifts = () => api<GiftDto[]>('/api/gifts.php', { within: WAITED_WITHIN_MS });
 
 let icebreakers: Promise<IcebreakerDto[]> | null = null;
 export function fetchIcebreakers(): Promise<IcebreakerDto[]> {

@@ -1,5 +1,5 @@
 import type { UserDto } from '@shared/api/user.js';
-import type { Locale } from '@shared/constants.js';
+import { WAITED_WITHIN_MS, type Locale } from '@shared/constants.js';
 import type { TrackingRecord } from '@shared/rules/traffic-source.js';
 import { ApiError, api } from './http.js';
 
@@ -21,7 +21,7 @@ export async function fetchCurrentUser(options: { retries?: number; within?: num
 }
 
 export const login = (email: string, password: string) =>
-  api<{ user: UserDto }>('/api/user.php', { method: 'POST', body: { email, password } }).then((r) => r.user);
+  api<{ user: UserDto }>('/api/user.php', { method: 'POST', body: { email, password }, within: WAITED_WITHIN_MS }).then((r) => r.user);
 
 export const logout = (options: { within?: number } = {}) => api<unknown>('/api/logout.php', options);
 
@@ -41,13 +41,13 @@ export interface SignupInput {
   language?: Locale;
 }
 
-export const signup = (input: SignupInput) => api<{ user: UserDto }>('/api/signup.php', { method: 'POST', body: input }).then((r) => r.user);
+export const signup = (input: SignupInput) => api<{ user: UserDto }>('/api/signup.php', { method: 'POST', body: input, within: WAITED_WITHIN_MS }).then((r) => r.user);
 
-export const resendActivationMail = () => api<unknown>('/api/activation-mail.php', { method: 'POST', body: {} });
+export const resendActivationMail = () => api<unknown>('/api/activation-mail.php', { method: 'POST', body: {}, within: WAITED_WITHIN_MS });
 
-export const requestPasswordReset = (email: string) => api<unknown>('/api/password-reset.php', { method: 'POST', body: { email } });
+export const requestPasswordReset = (email: string) => api<unknown>('/api/password-reset.php', { method: 'POST', body: { email }, within: WAITED_WITHIN_MS });
 
 export const resetPassword = (token: string, password: string, password_confirmation: string) =>
-  api<{ user: UserDto }>('/api/password-reset.php', { method: 'PUT', body: { token, password, password_confirmation } }).then((r) => r.user);
+  api<{ user: UserDto }>('/api/password-reset.php', { method: 'PUT', body: { token, password, password_confirmation }, within: WAITED_WITHIN_MS }).then((r) => r.user);
 
-export const confirmMailChange = (token: string) => api<{ user: UserDto }>('/api/mail-change.php', { method: 'PUT', body: { token } }).then((r) => r.user);
+export const confirmMailChange = (token: string) => api<{ user: UserDto }>('/api/mail-change.php', { method: 'PUT', body: { token }, within: WAITED_WITHIN_MS }).then((r) => r.user);

@@ -1,4 +1,5 @@
 import type { UserDto } from '@shared/api/user.js';
+import { WAITED_WITHIN_MS } from '@shared/constants.js';
 import { setMemberOfPage } from '../api/http.js';
 import { fetchSettings, type SiteSettings } from '../api/settings.js';
 import { fetchCurrentUser } from '../api/user.js';
@@ -69,7 +70,7 @@ function loadSettings(options: { retries?: number; within?: number } = {}): Prom
  * when there is no language cookie, showed a blank white page for 98 s, and the can't-connect
  * page came as late.
  */
-export const START_WITHIN_MS = 10_000;
+export const START_WITHIN_MS = WAITED_WITHIN_MS;
 
 /**
  * When the browser already knows it has no network, api()'s retries (7.75 s, meant for blips such

@@ -1,3 +1,4 @@
+import { WAITED_WITHIN_MS } from '@shared/constants.js';
 import { ApiError } from '../api/http.js';
 import { logout } from '../api/user.js';
 import { showToast } from '../components/Toast.js';
@@ -20,17 +21,14 @@ const LOG_OUT_CHANNEL = 'member-log-out';
 export function useLogout(): () => Promise<void> {
   const t = useT();
   return async () => {
-    // Said at once: the answer can take up to LOG_OUT_WITHIN_MS on a slow network, and a menu that
+    // Said at once: the answer can take up to WAITED_WITHIN_MS on a slow network, and a menu that
     // closed with nothing else happening left the member unsure whether she was logged out.
-    const dismiss = showToast(t('nav.loggingOut'), 'info', LOG_OUT_WITHIN_MS);
+    const dismiss = showToast(t('nav.loggingOut'), 'info', WAITED_WITHIN_MS);
     const loggedOut = await logOutHere();
     dismiss();
     if (!loggedOut) showToast(t('nav.logoutFailed'), 'danger');
   };
 }
-
-/** How long the member may wait for the log-out's answer ("Logging out…" shows meanwhile). */
-const LOG_OUT_WITHIN_MS = 10_000;
 
 /**
  * Ends the session on the server, then leaves the member's page. False when the server did not
@@ -42,7 +40,7 @@ const LOG_OUT_WITHIN_MS = 10_000;
 export async function logOutHere(load?: (path: string) => void): Promise<boolean> {
   loggingOutHere();
   announce('logging-out');
-  const ended = await logout({ within: LOG_OUT_WITHIN_MS }).then(
+  const ended = await logout({ within: WAITED_WITHIN_MS }).then(
     () => true,
     // A session already over (logged out in another tab meanwhile) is as good as the log-out.
     (error: unknown) => error instanceof ApiError && error.code === 'authentication_required',

@@ -4,6 +4,7 @@
  * the atoms; components only read those.
  */
 import type { MessageKind, MessagesResponse } from '@shared/api/chats.js';
+import { WAITED_WITHIN_MS } from '@shared/constants.js';
 import { deleteChat, fetchMessages, setBlocked } from '../api/chats.js';
 import { appStore } from './jotai.js';
 import { addOutgoing, markRetrying, mergeStored, newClientId, newestPeerMessageId, newestStoredId, oldestStoredId, removeOutgoing, restoreOutgoing } from './chat-thread.js';
@@ -45,9 +46,9 @@ function applyPage(response: MessagesResponse, older: boolean): number {
 /** A chat to open: by conversation id (/chats/:id) or by profile (/members/:id/chat). */
 export type ChatTarget = { conversation: number } | { profile: number };
 
-/** Opens a chat; returns the profile id. */
+/** Opens a chat; returns the profile id. Gives up after WAITED_WITHIN_MS: the chat offers Try again. */
 export async function openChat(target: ChatTarget): Promise<number> {
-  const response = await fetchMessages({ ...target, limit: PAGE_SIZE });
+  const response = await fetchMessages({ ...target, limit: PAGE_SIZE }, { within: WAITED_WITHIN_MS });
   const profile = applyPage(response, false);
   rememberOpenedChat(profile);
   watchPresence([profile]);

@@ -33,6 +33,8 @@ export function ProfileViewPage() {
   const { id } = useParams();
   const profileId = id && /^\d+$/.test(id) ? Number(id) : null;
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  /** the member's Try again after a load that got no answer: asks once more */
+  const [attempt, setAttempt] = useState(0);
 
   // A block by either member reaches this tab as a reloaded list (the block's `invalidate`), which
   // says nothing of a profile: it is read again with each. A member blocked while looking at the
@@ -67,7 +69,7 @@ export function ProfileViewPage() {
     return () => {
       cancelled = true;
     };
-  }, [listLoads, profileId]);
+  }, [listLoads, profileId, attempt]);
 
   if (load.state === 'loading') {
     return (
@@ -82,6 +84,17 @@ export function ProfileViewPage() {
       <ScreenFrame title={intl.formatMessage({ id: 'profileView.title' })} narrow>
         <section className="card profile-refused" data-testid="profile-refused" data-reason={load.code}>
           <p>{intl.formatMessage({ id: text })}</p>
+          {/* No answer (the network, or none within WAITED_WITHIN_MS): the member can ask again. */}
+          {load.code === 'failed' && (
+            <Button
+              onClick={() => {
+                answeredFor.current = null;
+                setAttempt((n) => n + 1);
+              }}
+            >
+              {intl.formatMessage({ id: 'chat.tryAgain' })}
+            </Button>
+          )}
           <ButtonLink to={pathFor('members')} variant="secondary">
             {intl.formatMessage({ id: 'chat.findMembers' })}
           </ButtonLink>
