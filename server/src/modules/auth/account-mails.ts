@@ -53,8 +53,8 @@ export type MailOutcome = 'sent' | 'refused' | 'underway';
 /**
  * Renders and sends; 'refused' (and a log line) when the mail server refused it. A mail server
  * that takes the connection and then stalls (nodemailer waits 30 s for a greeting and 10 minutes
- * for each reply) would hold the member's request past the app's 15 s deadline, after which the
- * browser sends it again: a sign-up then answered "This e-mail address already owns an account"
+ * for each reply) would hold the member's request past the app's 15 s deadline per attempt (and its
+ * 10 s wait for a sign-up, WAITED_WITHIN_MS), after which the browser sent it again: a sign-up answered "This e-mail address already owns an account"
  * for the account its first attempt had made. So the request waits at most MAIL_SEND_TIMEOUT_MS;
  * the transfer goes on without it, and its end is logged. A reset, e-mail change or activation
  * resend then answers as sent (the mail is on its way); should the transfer fail after all, its
