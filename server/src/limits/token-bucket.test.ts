@@ -32,4 +32,13 @@ describe('a token bucket', () => {
     for (let now = 1_000; now <= 61_000; now += 100) through += spent(bucket, now, 1);
     expect(through).toBe(10 * 12 + 1);
   });
+
+  it('counts a server clock stepped back as no time passed: the client keeps its tokens and refills from then on', () => {
+    const bucket = new TokenBucket(3, 1);
+    expect(spent(bucket, 100_000, 1)).toBe(1);
+    // NTP steps the clock back an hour: the two tokens left stay, none are taken away.
+    expect(spent(bucket, 100_000 - 3_600_000, 5)).toBe(2);
+    // And the bucket refills at its rate from the new time, not an hour later.
+    expect(spent(bucket, 100_000 - 3_600_000 + 1_000, 5)).toBe(1);
+  });
 });

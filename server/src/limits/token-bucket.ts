@@ -46,7 +46,10 @@ export class TokenBucket {
   }
 
   private refill(now: number): void {
-    if (this.at !== null) this.tokens = Math.min(this.capacity, this.tokens + ((now - this.at) / 1000) * this.perSecond);
+    // A server clock stepped back (NTP, a VM resumed) counts as no time passed: a negative
+    // refill took tokens away and left a client refused for as long as the step (an hour's step,
+    // an hour of `rate_limited`). Counting goes on from the new time.
+    if (this.at !== null) this.tokens = Math.min(this.capacity, this.tokens + (Math.max(0, now - this.at) / 1000) * this.perSecond);
     this.at = now;
   }
 }
