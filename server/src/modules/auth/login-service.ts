@@ -8,7 +8,7 @@ import type { UserRow } from '@db/schema/index.js';
 import type { AppContext } from '../../context.js';
 import { HttpError, tooMany } from '../../http/errors.js';
 import type { PasswordHasher } from './passwords.js';
-import { countFailedLogin, findUserByEmail, findUserById, lockAccount, markLoggedIn, recordLoginAttempt } from './queries.js';
+import { capLock, countFailedLogin, findUserByEmail, findUserById, lockAccount, markLoggedIn, recordLoginAttempt } from './queries.js';
 
 export interface LoginInput {
   siteId: number;
@@ -43,17 +43,24 @@ export class LoginService {
       throw loginFailed();
     }
 
-    // Locked: answer without spending a hash on it.
-    if (user.lockedUntil !== null && user.lockedUntil > clock.now()) {
-      const now = clock.now();
-      writeTransaction(db, (tx) => recordLoginAttempt(tx, { ...attempt, userId: user.id, success: false, now }));
-      throw tooMany('account_locked', { minutes: minutesLeft(user.lockedUntil, now) });
+    // Locked: answer without spending a hash on it. A lock never ends later than the lock time
+    // from now (capLock): after the server clock stepped back, its stored end can be further away.
+    const lockMs = this.ctx.config.loginLockMinutes * 60_000;
+    const checkedAt = clock.now();
+    const lockedUntil = user.lockedUntil === null ? null : Math.min(user.lockedUntil, checkedAt + lockMs);
+    if (lockedUntil !== null && lockedUntil > checkedAt) {
+      writeTransaction(db, (tx) => {
+        capLock(tx, user.id, checkedAt + lockMs);
+        recordLoginAttempt(tx, { ...attempt, userId: user.id, success: false, now: checkedAt });
+      });
+      throw tooMany('account_locked', { minutes: minutesLeft(lockedUntil, checkedAt) });
     }
 
     const passwordOk = await this.hasher.verify(user.passwordHash, input.password);
     // Other attempts ran while we hashed: decide on the row as it is now, in one transaction.
     const outcome = writeTransaction(db, (tx): Outcome => {
       const now = clock.now();
+      capLock(tx, user.id, now + lockMs);
       const fresh = findUserById(tx, user.id)!;
       const locked = fresh.lockedUntil !== null && fresh.lockedUntil > now;
       recordLoginAttempt(tx, { ...attempt, userId: user.id, success: passwordOk && !locked, now });
@@ -63,7 +70,7 @@ export class LoginService {
       const failures = countFailedLogin(tx, user.id, now);
       if (failures === null) return { kind: 'locked', minutes: minutesLeft(findUserById(tx, user.id)!.lockedUntil ?? now, now) };
       if (failures < this.ctx.config.loginLockThreshold) return { kind: 'wrong' };
-      lockAccount(tx, user.id, now + this.ctx.config.loginLockMinutes * 60_000);
+      lockAccount(tx, user.id, now + lockMs);
       return { kind: 'locked', minutes: this.ctx.config.loginLockMinutes };
     });
 

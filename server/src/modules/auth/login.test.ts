@@ -193,6 +193,20 @@ describe('lockout', () => {
     expect(userById(member.id)).toMatchObject({ failedLogins: 0, lockedUntil: null });
   });
 
+  it('never lasts longer than the lock time when the server clock is stepped back', async () => {
+    const member = await createMember(server.db);
+    const client = new TestClient(server.url);
+    for (let i = 0; i < THRESHOLD; i++) await client.post('/api/user.php', { email: member.email, password: 'wrong password' });
+    // NTP steps the server clock back an hour: the lock ends at most LOCK_MINUTES from now, not 75 minutes.
+    server.clock.advance(-60 * 60_000);
+    const locked = await client.post('/api/user.php', { email: member.email, password: member.password });
+    expect(locked.status).toBe(429);
+    expect(locked.body.minutes).toBe(LOCK_MINUTES);
+    server.clock.advance(LOCK_MINUTES * 60_000);
+    expect((await client.post('/api/user.php', { email: member.email, password: member.password })).status).toBe(200);
+    server.clock.advance(45 * 60_000); // back where the other tests' clock was
+  });
+
   it('starts counting afresh after a lock ran out', async () => {
     const member = await createMember(server.db);
     const client = new TestClient(server.url);

@@ -1,5 +1,5 @@
 /** Database access of the auth module: accounts, the lockout counter and the log-in audit. */
-import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { writeTransaction, type Db } from '@db/client.js';
 import { loginAttempts, profiles, users, type UserRow } from '@db/schema/index.js';
 import { recordLastSeen } from '../users/last-seen.js';
@@ -47,6 +47,15 @@ export function countFailedLogin(tx: Db, userId: number, now: number): number | 
 
 export function lockAccount(tx: Db, userId: number, until: number): void {
   tx.update(users).set({ lockedUntil: until }).where(eq(users.id, userId)).run();
+}
+
+/**
+ * Brings a lock that ends after `latest` (now + the lock time) forward to `latest`. Only a server
+ * clock stepped back makes a lock end further away than the lock time, and a member must never be
+ * kept out longer than that for it. Stored, so the lock then runs out as any other does.
+ */
+export function capLock(tx: Db, userId: number, latest: number): void {
+  tx.update(users).set({ lockedUntil: latest }).where(and(eq(users.id, userId), gt(users.lockedUntil, latest))).run();
 }
 
 /** A successful log-in clears the failure count and, for an account pending deletion, reactivates it. */
