@@ -148,10 +148,18 @@ for (const locale of LOCALES) {
     const page = await context.newPage();
     const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
     const units: Record<string, number> = { minute: 60_000, hour: 3_600_000, week: 7 * 86_400_000, month: 31 * 86_400_000 };
+    // The server's clock as the page learns it (the Date header, state/server-clock.ts) stands
+    // with the page's: the page corrects a device clock that is off from the server's.
+    let shownAt = Date.now();
+    await page.route('**/api/**', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), date: new Date(shownAt).toUTCString() } });
+    });
     for (const [value, unit] of WRAPPED_AGO) {
       // The page's clock stands where the peer's last visit is this long ago (chat-format.ts reads
       // whole units: a little past the mark), as the member would see it then.
-      await page.clock.setFixedTime(lastSeen - value * units[unit]! + 30_000);
+      shownAt = lastSeen - value * units[unit]! + 30_000;
+      await page.clock.setFixedTime(shownAt);
       await page.goto(`/chats/${peer.conversation}`);
       const when = format.format(value, unit);
       const presence = page.locator('.chat-header .chat-presence');

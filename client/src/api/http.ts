@@ -1,5 +1,6 @@
 import { ERROR_MESSAGES, type ApiErrorBody, type ErrorCode } from '@shared/errors.js';
 import { HTTP_RETRIES } from '@shared/constants.js';
+import { noteServerDate } from '../state/server-clock.js';
 
 /** A non-2xx answer (or a network failure after the retries) with the server's error code. */
 export class ApiError extends Error {
@@ -104,8 +105,11 @@ async function attempt(url: string, init: RequestInit, giveUpAt: number): Promis
   const until = (ms: number) => Math.max(0, Math.min(ms, giveUpAt - Date.now()));
   let timer = setTimeout(() => controller.abort(), until(deadlines.headersMs));
   try {
+    const sentAt = Date.now();
     const response = await fetch(url, { ...init, signal: controller.signal });
     clearTimeout(timer);
+    // Every answer tells how far this device's clock is from the server's (state/server-clock.ts).
+    noteServerDate(response.headers.get('Date'), sentAt, Date.now());
     timer = setTimeout(() => controller.abort(), until(deadlines.bodyMs));
     const text = await response.text();
     let json: unknown = null;

@@ -14,6 +14,7 @@ import { deliver, refreshChats, sendReadMark, sendTyping, watchPresence } from '
 import { countsAtom } from './counts.js';
 import { discardDraft, draftOf, saveDraft } from './chat-drafts.js';
 import { dropOutboxOf } from './outbox.js';
+import { serverNow } from './server-clock.js';
 
 const PAGE_SIZE = 50;
 
@@ -76,7 +77,7 @@ export function sendChatMessage(profile: number, composed: ComposedMessage): voi
   const me = selfId();
   if (me === null) return;
   const clientId = newClientId();
-  updateThread(profile, (t) => addOutgoing(t, { sender: me, clientId, kind: composed.kind, body: composed.body, giftId: composed.giftId ?? null, now: new Date() }));
+  updateThread(profile, (t) => addOutgoing(t, { sender: me, clientId, kind: composed.kind, body: composed.body, giftId: composed.giftId ?? null, now: new Date(serverNow()) }));
   // After the thread's older pending messages, if any: the peer reads them in the order written.
   void deliver(profile);
 }
@@ -141,7 +142,7 @@ export async function removeChat(profile: number): Promise<boolean> {
   // Up to what the member was shown: a message on its way as they pressed delete stays. Also when
   // that is none (0: a free member's chat all past the history cut): without up_to the server hid
   // everything stored, such a message too.
-  const startedAt = Date.now();
+  const startedAt = serverNow();
   const request = deleteChat({ profile, up_to: shown });
   const arrivedMeanwhile = holdRemoval(profile, request);
   try {

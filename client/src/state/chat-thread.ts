@@ -6,6 +6,7 @@
  */
 import type { MessageDto, MessageKind } from '@shared/api/chats.js';
 import type { ErrorCode } from '@shared/errors.js';
+import { serverNow } from './server-clock.js';
 
 export type DeliveryState = 'pending' | 'sent' | 'read' | 'failed';
 
@@ -184,12 +185,12 @@ export function firstUnreadAtOpen(thread: Thread): ChatMessage | null {
   return firstUnreadIn(thread, { after: thread.openedReadMark, through: thread.openedNewest });
 }
 
-/** How far behind the server's clock a device's may run for cameWhileAway. */
+/** How far the server's time as the device reckons it (server-clock.ts) may lag behind the server's for cameWhileAway. */
 export const CLOCK_MARGIN_MS = 2_000;
 
 /**
  * Back on a page that was hidden with message `readThrough` the newest read on screen, at `backAt`
- * (ms, this device's clock): the peer's messages that came meanwhile were not read (a hidden page
+ * (ms, the server's time as this device reckons it: server-clock.ts): the peer's messages that came meanwhile were not read (a hidden page
  * has no chat open) and are the member's news, as unread ones are at an opening. Those already
  * held came live while away; on a phone whose socket died with the screen locked they come a few
  * seconds after the return, with the catch-up, so the question is asked again as messages arrive:
@@ -197,8 +198,8 @@ export const CLOCK_MARGIN_MS = 2_000;
  *   `readThrough` was written before the return;
  * - 'live' when it was written after it: the member saw it come, and nothing is news;
  * - 'none' while none is held: ask again with the next messages.
- * A message's time is the server's; a device whose clock runs up to CLOCK_MARGIN_MS behind the
- * server's still counts what was written as it came back.
+ * A message's time is the server's; a reckoning up to CLOCK_MARGIN_MS behind the server's (the
+ * offset is known to about a round trip) still counts what was written as it came back.
  */
 export function cameWhileAway(thread: Thread, readThrough: number, backAt: number): UnreadSpan | 'live' | 'none' {
   const newest = newestPeerMessageId(thread);
@@ -249,7 +250,7 @@ export function markFailed(thread: Thread, key: string, failure: SendFailure): T
 
 /** Back to pending for a retry; the client id stays the same so the server stores it once. */
 /** The member's Retry: written now, as far as the send goes (one kept for a day goes out too). */
-export function markRetrying(thread: Thread, key: string, now = new Date()): Thread {
+export function markRetrying(thread: Thread, key: string, now = new Date(serverNow())): Thread {
   return updateOutgoing(thread, key, { local: 'pending', failure: null, created_at: now.toISOString() });
 }
 

@@ -10,6 +10,7 @@
  * goes out from both, under one client id, and the server stores it once.
  */
 import type { ChatMessage, Thread } from './chat-thread.js';
+import { serverNow } from './server-clock.js';
 
 const KEY_PREFIX = 'chat-outbox:';
 /** A message still pending after this long is shown as not sent (Retry) instead of going out by itself. */
@@ -72,7 +73,7 @@ export function waitedTooLong(message: ChatMessage, now: number): boolean {
 }
 
 /** The saved messages; one pending for longer than OUTBOX_AUTO_SEND_MS comes back as not sent. */
-export function loadOutbox(userId: number, now = Date.now()): OutboxEntry[] {
+export function loadOutbox(userId: number, now = serverNow()): OutboxEntry[] {
   const entries = readEntries(userId).map((entry) =>
     waitedTooLong(entry.message, now) ? { ...entry, message: { ...entry.message, local: 'failed' as const, failure: { code: 'network' as const } } } : entry,
   );

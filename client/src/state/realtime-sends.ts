@@ -11,6 +11,7 @@ import type { ChatSocket } from '../api/socket.js';
 import { appStore } from './jotai.js';
 import { markFailed, mergeStored, type ChatMessage, type SendFailure } from './chat-thread.js';
 import { waitedTooLong } from './outbox.js';
+import { serverNow } from './server-clock.js';
 import { learnFromRefusal } from './refusal-causes.js';
 import { createSendRetries, type SendOutcome, type SendRetries } from './send-retries.js';
 import { sendOverSocket } from './socket-commands.js';
@@ -60,7 +61,7 @@ export function createSends(socketNow: () => ChatSocket | null, show: (messages:
       const message = getThread(profile)?.outgoing.find((m) => m.local === 'pending' && !tried.has(m.key));
       if (!message) return;
       tried.add(message.key);
-      if (waitedTooLong(message, Date.now())) {
+      if (waitedTooLong(message, serverNow())) {
         fail(profile, message.key, { code: 'network' });
         continue;
       }

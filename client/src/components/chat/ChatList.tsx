@@ -17,6 +17,7 @@ import { focusChatListAfterDelete, useFocusAfterDelete } from './chat-list-focus
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { messageText } from './message-text.js';
 import { OfflineBar } from './OfflineBar.js';
+import { toServerTime } from '../../state/server-clock.js';
 import { useNow } from './use-now.js';
 import { listTime } from './chat-list-time.js';
 import { useChatListWindow } from './use-chat-list-window.js';
@@ -162,7 +163,7 @@ const ChatListItem = memo(function ChatListItem({ entry, active, tabStop, onDele
         : messageText(intl, last)
       : // the server leaves the preview out only when the history cut hides it: a notice, not a message
         <span className="chat-list-notice">{intl.formatMessage({ id: 'chat.historyCut' })}</span>;
-  const when = last ? listTime(intl, last.created_at, now) : '';
+  const when = last ? listTime(intl, last.created_at, toServerTime(now)) : '';
 
   return (
     <li

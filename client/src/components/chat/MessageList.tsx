@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { useIntl } from 'react-intl';
 import type { ChatMessage } from '../../state/chat-thread.js';
 import { buildRows, UNREAD_ROW_KEY, type ChatRow } from './chat-format.js';
+import { serverNow } from '../../state/server-clock.js';
 import { dayLabel } from './chat-day-label.js';
 import { layoutHeight, useRowHeights } from './use-row-heights.js';
 import { useMemberInput } from './use-member-input.js';
@@ -314,7 +315,7 @@ export function MessageList(props: MessageListProps) {
 }
 
 function DaySeparator({ date }: { date: string }) {
-  const label = dayLabel(useIntl(), new Date(date), new Date());
+  const label = dayLabel(useIntl(), new Date(date), new Date(serverNow()));
   return (
     <div className="chat-day" role="separator" aria-label={label}>
       <span>{label}</span>

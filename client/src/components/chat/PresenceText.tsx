@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { Presence } from '../../state/chats.js';
 import { relativeParts } from './chat-format.js';
+import { toServerTime } from '../../state/server-clock.js';
 import { useNow } from './use-now.js';
 
 /** "Online" or "Last seen 5 minutes ago" in the member's language; nothing for invisible members. */
@@ -10,7 +11,7 @@ export function PresenceText({ presence, typing }: { presence: Presence | undefi
   if (typing) return <span className="chat-presence chat-presence-typing">{intl.formatMessage({ id: 'chat.typing' })}</span>;
   if (presence?.online) return <span className="chat-presence chat-presence-online">{intl.formatMessage({ id: 'chat.online' })}</span>;
   if (!presence?.last_seen) return null;
-  const { value, unit } = relativeParts(Date.parse(presence.last_seen), now);
+  const { value, unit } = relativeParts(Date.parse(presence.last_seen), toServerTime(now));
   const when = unit === 'second' ? intl.formatMessage({ id: 'chat.justNow' }) : intl.formatRelativeTime(value, unit, { numeric: 'auto' });
   // The time is one piece ("27 minutes ago"): a line too narrow for all of it breaks before it.
   return <span className="chat-presence">{intl.formatMessage({ id: 'chat.lastSeen' }, { when: <span className="chat-presence-when">{when}</span> })}</span>;

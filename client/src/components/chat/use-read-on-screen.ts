@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { markChatRead } from '../../state/chat-actions.js';
 import { getThread } from '../../state/chat-store.js';
 import { cameWhileAway, newestStoredId, type UnreadSpan } from '../../state/chat-thread.js';
+import { serverNow } from '../../state/server-clock.js';
 
 /**
  * Reads the open chat while the page is visible (its messages as they arrive, the rest on the
@@ -51,7 +52,8 @@ export function useReadOnScreen(profile: number, loaded: boolean, stored: unknow
   useEffect(() => {
     const onVisibility = () => {
       if (document.visibilityState !== 'visible') return goneAway();
-      if (away.current) away.current.backAt = Date.now();
+      // The server's time, as the messages' times it is compared with (cameWhileAway).
+      if (away.current) away.current.backAt = serverNow();
       readWhatIsShown();
     };
     document.addEventListener('visibilitychange', onVisibility);
