@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createFallbackPoller, pollIntervalMs, readPollOverride, type PollTimers } from './chat-poller.js';
 
-/** Timers driven by hand: advance(ms) fires what falls due, in order. */
+/**
+ * Timers driven by hand: advance(ms) fires what falls due, in order. stepClock(ms) moves only the
+ * device's clock (Date.now), as a member setting it does: timers run on elapsed time, unmoved.
+ */
 function manualTimers() {
   let now = 0;
+  let clockStep = 0;
   let nextId = 1;
   const pending = new Map<number, { at: number; callback: () => void }>();
   const timers: PollTimers = {
@@ -15,7 +19,7 @@ function manualTimers() {
     clearTimeout(handle) {
       pending.delete(handle as number);
     },
-    now: () => now,
+    now: () => now + clockStep,
   };
   async function advance(ms: number) {
     const target = now + ms;
@@ -30,14 +34,14 @@ function manualTimers() {
     }
     now = target;
   }
-  return { timers, advance };
+  return { timers, advance, stepClock: (ms: number) => (clockStep += ms) };
 }
 
 function setup(interval = 60_000) {
-  const { timers, advance } = manualTimers();
+  const { timers, advance, stepClock } = manualTimers();
   const rounds: number[] = [];
   const poller = createFallbackPoller({ timers, startDelayMs: 5_000, intervalMs: () => interval, poll: () => { rounds.push(timers.now()); } });
-  return { poller, advance, rounds };
+  return { poller, advance, rounds, stepClock };
 }
 
 describe('fallback polling', () => {
@@ -87,6 +91,18 @@ describe('fallback polling', () => {
     expect(rounds).toEqual([]);
     await advance(1);
     expect(rounds).toEqual([6_000]);
+  });
+
+  it('polls 5 s after the socket drops also when the device clock was set back since mount', async () => {
+    const { poller, advance, rounds, stepClock } = setup();
+    poller.mount();
+    poller.setConnected(true);
+    await advance(60_000);
+    // The member sets the device's clock back an hour: no time passed since mount, as far as it says.
+    stepClock(-3_600_000);
+    poller.setConnected(false);
+    await advance(5_000);
+    expect(rounds).toHaveLength(1);
   });
 
   it('uses 300 s when push is subscribed', async () => {

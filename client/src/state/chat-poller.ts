@@ -77,7 +77,9 @@ export function createFallbackPoller(options: FallbackPollerOptions): FallbackPo
         clear();
         return;
       }
-      const sinceMount = timers.now() - mountedAt;
+      // Never below 0: a device clock set back since mount made it an hour negative, and the first
+      // round waited that hour (no messages while the socket was down).
+      const sinceMount = Math.max(0, timers.now() - mountedAt);
       schedule(Math.max(startDelayMs - sinceMount, Math.min(startDelayMs, options.intervalMs())));
     },
     stop() {
