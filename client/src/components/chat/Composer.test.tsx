@@ -128,6 +128,20 @@ describe('the typing signal', () => {
     fireEvent.change(box, { target: { value: '' } });
     expect(sent).toEqual([true, true, false]);
   });
+
+  it('keeps going out while the member types after the device clock was set back', () => {
+    vi.useFakeTimers();
+    const sent: boolean[] = [];
+    const box = renderComposer((typing) => (sent.push(typing), true));
+    fireEvent.change(box, { target: { value: 'h' } });
+    // The member sets the phone's clock back an hour, and goes on typing for 4 s.
+    vi.setSystemTime(Date.now() - 3_600_000);
+    for (const value of ['he', 'hey', 'hey ', 'hey t']) {
+      vi.advanceTimersByTime(1_000);
+      fireEvent.change(box, { target: { value } });
+    }
+    expect(sent.filter((typing) => typing).length, 'typing renewed within 4 s').toBeGreaterThanOrEqual(2);
+  });
 });
 
 describe('the message box and the Enter key', () => {

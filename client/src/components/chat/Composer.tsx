@@ -81,7 +81,10 @@ export function Composer({ disabled, onSend, onTyping, onOpenGifts, focusRequest
     const now = Date.now();
     // Only a typing event that went out starts the pause: one dropped while the socket was down
     // kept the peer from seeing "typing…" for the next 3 s of keystrokes.
-    if (now - typingSentAt.current > TYPING_REPEAT_MS && onTyping(true)) typingSentAt.current = now;
+    // A send time "later than now" is a device clock set back since: waiting for it to pass kept
+    // the peer's "typing…" off (it ends 6 s after the last signal) for as long as the step.
+    const due = now - typingSentAt.current > TYPING_REPEAT_MS || now < typingSentAt.current;
+    if (due && onTyping(true)) typingSentAt.current = now;
     window.clearTimeout(idleTimer.current);
     idleTimer.current = window.setTimeout(stopTyping, TYPING_IDLE_MS);
   };
