@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { Db } from '@db/client.js';
 import { sites, type SiteRow } from '@db/schema/index.js';
+import { systemClock, type Clock } from '../clock.js';
 import { HttpError } from './errors.js';
 
 /** Sites change rarely; each process keeps them for a short while instead of a query per request. */
@@ -10,7 +11,10 @@ export class SiteDirectory {
   private byHost = new Map<string, SiteRow>();
   private loadedAt = -Infinity;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   /** The site serving this host name (domain or alias), or undefined. */
   find(host: string): SiteRow | undefined {
@@ -22,12 +26,14 @@ export class SiteDirectory {
    * handshake and looked up on every command.
    */
   findNormalised(host: string): SiteRow | undefined {
-    const now = Date.now();
-    if (now - this.loadedAt > CACHE_MS) this.reload(now);
+    const now = this.clock.now();
+    // Loaded "later than now" is a server clock stepped back since: expired, or the sites as they
+    // were would be kept for as long as the step (an hour's step, an hour of old settings).
+    if (now - this.loadedAt > CACHE_MS || now < this.loadedAt) this.reload(now);
     return this.byHost.get(host);
   }
 
-  reload(now = Date.now()): void {
+  reload(now = this.clock.now()): void {
     const map = new Map<string, SiteRow>();
     for (const site of this.db.select().from(sites).all()) {
       map.set(normaliseHost(site.domain), site);
