@@ -31,7 +31,7 @@ let reports: number[];
 let recovery: ReturnType<typeof watchRedisRecovery>;
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.useFakeTimers({ toFake: ['Date', 'performance'] });
   vi.setSystemTime(new Date('2026-11-29T03:00:00Z'));
   vi.spyOn(console, 'log').mockImplementation(() => undefined);
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -49,7 +49,9 @@ afterEach(() => {
 });
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
-const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
+/** Time passes (both clocks move); stepClock moves only the wall clock, as NTP stepping it does. */
+const advance = (ms: number) => vi.advanceTimersByTime(ms);
+const stepClock = (ms: number) => vi.setSystemTime(Date.now() + ms);
 
 describe('a node recovering from a Redis outage', () => {
   it('does not report while its publisher is still down, though its subscriber is back', async () => {
@@ -110,6 +112,20 @@ describe('a node recovering from a Redis outage', () => {
     sub.answerOldest();
     await settle();
     expect(reports).toHaveLength(1);
+  });
+
+  it('counts the outage as it lasted when the server clock is stepped back during it', async () => {
+    pub.emit('close');
+    sub.emit('close');
+    advance(1_000);
+    // NTP steps the clock back an hour: the members' catch-up must still reach back over the outage.
+    stepClock(-3_600_000);
+    advance(1_000);
+    pub.emit('ready');
+    sub.emit('ready');
+    sub.answer();
+    await settle();
+    expect(reports).toEqual([2_000]);
   });
 
   it('reports once per outage, counted from the first connection lost', async () => {

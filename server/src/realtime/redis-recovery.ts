@@ -56,7 +56,9 @@ export function watchRedisRecovery(
     client.on('close', () => {
       if (!state.everReady || state.down || isShuttingDown()) return;
       state.down = true;
-      outageSince ??= Date.now();
+      // Monotonic: a wall clock stepped back during the outage made its length negative, and the
+      // members' catch-up then reached back over none of it (frames lost in it stayed missing).
+      outageSince ??= performance.now();
       console.error(`[realtime] redis ${name} connection lost; reconnecting`);
     });
     client.on('ready', () => {
@@ -89,7 +91,7 @@ export function watchRedisRecovery(
 
   function reportIfWhole(): void {
     if (outageSince === null || publisher.down || subscriber.down || !subscriptionsConfirmed) return;
-    const downMs = Date.now() - outageSince;
+    const downMs = Math.round(performance.now() - outageSince);
     outageSince = null;
     onRecovered(downMs);
   }
