@@ -47,20 +47,25 @@ function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+/** Signs a new member up (on the site `headers` name) and returns the activation mail the SMTP server received. */
+async function signUpAndReceiveMail(headers: Record<string, string> = {}) {
+  const body = signupFields();
+  const res = await new TestClient(server.url, headers).post('/api/signup.php', body);
+  expect(res.status).toBe(201);
+  const mail = inbox.find((m) => m.to.includes(body.email as string));
+  expect(mail).toBeDefined();
+  return { body, mail: mail! };
+}
+
 describe('real mail delivery over SMTP', () => {
   it('sends the activation mail through SMTP_URL, and its link activates the account', async () => {
-    const body = signupFields();
-    const res = await new TestClient(server.url).post('/api/signup.php', body);
-    expect(res.status).toBe(201);
-
-    const mail = inbox.find((m) => m.to.includes(body.email as string));
-    expect(mail).toBeDefined();
-    expect(mail!.raw).toMatch(/^Subject: Confirm your e-mail address for Amora Test/m);
+    const { body, mail } = await signUpAndReceiveMail();
+    expect(mail.raw).toMatch(/^Subject: Confirm your e-mail address for Amora Test/m);
     // Sent from MAIL_FROM's address: a mail from no sender, or another, is refused or filtered by many receivers.
-    expect(mail!.from).toBe('hello@amora.test');
-    expect(mail!.raw).toMatch(/^From: Amora Test <hello@amora\.test>\r?$/m);
-    expect(mail!.raw).toMatch(/^Reply-To: support@localhost\r?$/m);
-    const decoded = decodeQuotedPrintable(mail!.raw);
+    expect(mail.from).toBe('hello@amora.test');
+    expect(mail.raw).toMatch(/^From: Amora Test <hello@amora\.test>\r?$/m);
+    expect(mail.raw).toMatch(/^Reply-To: support@localhost\r?$/m);
+    const decoded = decodeQuotedPrintable(mail.raw);
     const link = /http:\/\/127\.0\.0\.1:1\/api\/activate\.php\?token=[A-Za-z0-9_-]+/.exec(decoded)?.[0];
     expect(link).toBeDefined();
 
@@ -74,15 +79,10 @@ describe('real mail delivery over SMTP', () => {
   });
 
   it('sends a second site’s mail under that site’s name, with replies going to its support address', async () => {
-    const body = signupFields();
-    const res = await new TestClient(server.url, { 'x-forwarded-host': 'other-site.test' }).post('/api/signup.php', body);
-    expect(res.status).toBe(201);
-
-    const mail = inbox.find((m) => m.to.includes(body.email as string));
-    expect(mail).toBeDefined();
-    expect(mail!.raw).toMatch(/^Subject: Confirm your e-mail address for Other Site/m);
-    expect(mail!.from).toBe('hello@amora.test');
-    expect(mail!.raw).toMatch(/^From: Other Site <hello@amora\.test>\r?$/m);
-    expect(mail!.raw).toMatch(/^Reply-To: help@other-site\.test\r?$/m);
+    const { mail } = await signUpAndReceiveMail({ 'x-forwarded-host': 'other-site.test' });
+    expect(mail.raw).toMatch(/^Subject: Confirm your e-mail address for Other Site/m);
+    expect(mail.from).toBe('hello@amora.test');
+    expect(mail.raw).toMatch(/^From: Other Site <hello@amora\.test>\r?$/m);
+    expect(mail.raw).toMatch(/^Reply-To: help@other-site\.test\r?$/m);
   });
 });
