@@ -29,4 +29,19 @@ describe('the tab title', () => {
     act(() => store.set(countsAtom, counts(0, 0)));
     expect(document.title).toBe('Messages · Amora');
   });
+
+  it('keeps the site title the server\'s page came with until the settings load, not the name in between', () => {
+    document.title = 'Other Site: dates & more';
+    localStorage.setItem('site-name', 'Other Site');
+    const store = createStore();
+    render(
+      <Provider store={store}>
+        <TitleSync />
+      </Provider>,
+    );
+    expect(document.title).toBe('Other Site: dates & more');
+    act(() => store.set(settingsAtom, { name: 'Other Site', index_title: 'Other Site: dates & more' } as SiteSettings));
+    expect(document.title).toBe('Other Site: dates & more');
+    localStorage.clear();
+  });
 });
