@@ -2,11 +2,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { newMember } from './chat-fixtures.js';
 
 /**
- * A profile opened again shows the presence its new answer brings. What the socket said at the
- * first visit (kept in the presence map, and no longer kept up once the page was left) took its
- * place: with the socket down since, a member gone offline an hour ago stayed "Online".
+ * A profile or a chat opened again shows the presence its new answer brings. What the socket said
+ * at the first visit (kept in the presence map, and no longer kept up once the page was left) took
+ * its place: with the socket down since, a member gone offline an hour ago stayed "Online".
  */
-test('a profile visited again shows the fresh presence, not the one heard at the first visit', async ({ browser, baseURL }) => {
+const REVISITS = [
+  { page: 'profile', path: (id: number) => `/members/${id}`, shown: '[data-testid="profile-card"]' },
+  { page: 'chat', path: (id: number) => `/members/${id}/chat`, shown: '.chat-header' },
+];
+
+for (const revisit of REVISITS) test(`a ${revisit.page} visited again shows the fresh presence, not the one heard at the first visit`, async ({ browser, baseURL }) => {
   const ann = await newMember(browser, baseURL!, 'Ann');
   const bob = await newMember(browser, baseURL!, 'Bob');
   // Bob wrote to Ann, and Ann deleted the chat: Bob is not in her list (whose rounds would bring
@@ -32,8 +37,8 @@ test('a profile visited again shows the fresh presence, not the one heard at the
   await expect(ann.page.getByTestId('chat-page')).toHaveAttribute('data-connection', 'online', { timeout: 15_000 });
 
   // First visit, within the page (no reload keeps what the page heard): Bob is online.
-  await navigateWithinPage(ann.page, `/members/${bob.id}`);
-  const card = ann.page.getByTestId('profile-card');
+  await navigateWithinPage(ann.page, revisit.path(bob.id));
+  const card = ann.page.locator(revisit.shown);
   await expect(card.locator('.chat-presence-online')).toBeVisible({ timeout: 15_000 });
 
   await ann.page.goBack();

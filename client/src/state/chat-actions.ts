@@ -8,7 +8,7 @@ import { WAITED_WITHIN_MS } from '@shared/constants.js';
 import { deleteChat, fetchMessages, setBlocked } from '../api/chats.js';
 import { appStore } from './jotai.js';
 import { addOutgoing, markRetrying, mergeStored, newClientId, newestPeerMessageId, newestStoredId, oldestStoredId, removeOutgoing, restoreOutgoing } from './chat-thread.js';
-import { getThread, holdRemoval, removeEntry, selfId, setCounts, updateEntry, updateThread } from './chat-store.js';
+import { getThread, holdRemoval, removeEntry, selfId, setCounts, takeProfilePresence, updateEntry, updateThread } from './chat-store.js';
 import { chatEntriesAtom, forgetOpenedChat, rememberOpenedChat, threadMetaAtom } from './chats.js';
 import { deliver, refreshChats, sendReadMark, sendTyping, watchPresence } from './realtime.js';
 import { countsAtom } from './counts.js';
@@ -51,6 +51,9 @@ export type ChatTarget = { conversation: number } | { profile: number };
 export async function openChat(target: ChatTarget): Promise<number> {
   const response = await fetchMessages({ ...target, limit: PAGE_SIZE }, { within: WAITED_WITHIN_MS });
   const profile = applyPage(response, false);
+  // Its presence was read live (as a profile's is): newer than what the socket told at an earlier
+  // opening, which it stopped keeping up once the chat was left.
+  if (!response.blocked_by_me && !response.blocked_me) takeProfilePresence(response.profile);
   rememberOpenedChat(profile);
   watchPresence([profile]);
   return profile;
