@@ -239,6 +239,19 @@ describe('the catch-up when frames crossed on their way', () => {
 
     expect(storedIds()).toEqual([100, 101, 102]);
   });
+
+  it('after a Redis outage, the message lost in it shows also when the device clock was set forward meanwhile', async () => {
+    await connectedHolding100();
+    await vi.advanceTimersByTimeAsync(5_000);
+    crossedFrames(101, 102);
+    await vi.advanceTimersByTimeAsync(55_000);
+    // The phone takes the network's time: its clock jumps an hour ahead, no time passes.
+    vi.setSystemTime(Date.now() + 3_600_000);
+    socket.server('invalidate', { resource: 'chats', down_ms: 10_000 });
+    await vi.advanceTimersByTimeAsync(10);
+
+    expect(storedIds()).toEqual([100, 101, 102]);
+  });
 });
 
 describe('the catch-up after a time away', () => {

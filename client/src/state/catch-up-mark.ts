@@ -41,6 +41,10 @@ let newestHeld = 0;
  * from what was held LATE_FRAME_MARGIN_MS before the server was last heard (resumeAfterLoss).
  */
 const heldHistory: Array<{ at: number; id: number }> = [];
+// Every time here is performance.now(), which only moves forward: with the device's clock, a phone
+// that took the network's time (an hour ahead) during an outage measured the outage's start an hour
+// late, and the catch-up started after the messages it lost (realtime.ts's lastHeardAt likewise).
+
 /**
  * Every message this member may see with an id up to this one is held. Moved by pages of messages
  * read from such a point (a database read misses none before its newest), by the first list, and
@@ -75,7 +79,7 @@ export function holdsAny(): boolean {
 export function hold(id: number): void {
   if (id <= newestHeld) return;
   newestHeld = id;
-  const now = Date.now();
+  const now = performance.now();
   heldHistory.push({ at: now, id });
   while (heldHistory.length > 1 && heldHistory[1]!.at <= now - HELD_HISTORY_MS) heldHistory.shift();
 }
@@ -99,7 +103,7 @@ export function readPage(after: number, newest: number): void {
  * it reaches.
  */
 export function rewindForOutage(downMs: number): void {
-  const before = Date.now() - downMs - OUTAGE_MARGIN_MS - LATE_FRAME_MARGIN_MS;
+  const before = performance.now() - downMs - OUTAGE_MARGIN_MS - LATE_FRAME_MARGIN_MS;
   const entry = heldHistory.findLast((e) => e.at <= before) ?? heldHistory[0];
   if (entry && entry.id > 0) resumeNoLaterThan(entry.id);
 }

@@ -37,8 +37,13 @@ const sends = createSends(() => socket, show, checkSocket);
 let stopped = true;
 /** Bumped on every start, so a socket that connects after a quick stop/start (StrictMode) is dropped. */
 let generation = 0;
-/** When the server was last heard on the socket (any packet, or Engine.IO's ping): alive until then. */
+/**
+ * When the server was last heard on the socket (any packet, or Engine.IO's ping): alive until then.
+ * On performance.now() for the catch-up mark (catch-up-mark.ts: a device clock set forward must not
+ * move it), and on the device's clock for upToDateAt (a sleep must count).
+ */
 let lastHeardAt = 0;
+let lastHeardWallAt = 0;
 /** Counts the socket's connections; `caughtUpConnection` is the last one whose catch-up completed. */
 let connection = 0;
 let caughtUpConnection = -1;
@@ -65,7 +70,8 @@ let caughtUpBefore = false;
  * When this tab last held every message: the server last heard on a socket whose catch-up had
  * completed, or the end of a poll round that reached the server; null when not known. A poll
  * round announces its newest message (message-notice.ts) only when that was a round ago: after
- * a sleep or a long time away a round brings many, and old.
+ * a sleep or a long time away a round brings many, and old. The device's clock: a sleep counts
+ * here, and performance.now() does not move during one on every system.
  */
 let upToDateAt: number | null = null;
 /** How long a poll round waits for the next (60 s, or 300 s with push). */
@@ -96,6 +102,7 @@ export function startRealtime(): () => void {
   awaitingList = [];
   listsAsked = 0;
   lastHeardAt = 0;
+  lastHeardWallAt = 0;
   caughtUpConnection = -1;
   caughtUpBefore = false;
   upToDateAt = null;
@@ -212,7 +219,8 @@ function socketDown(): void {
 
 function wireSocket(s: ChatSocket): void {
   const heard = () => {
-    lastHeardAt = Date.now();
+    lastHeardAt = performance.now();
+    lastHeardWallAt = Date.now();
   };
   // The Manager's: every packet the server sends, and its pings on a quiet connection.
   s.io.on('packet', heard);
@@ -228,7 +236,7 @@ function wireSocket(s: ChatSocket): void {
   s.on('disconnect', (reason) => {
     // A connection whose own catch-up never completed proves nothing (catch-up-mark.ts).
     mark.resumeAfterLoss(caughtUpConnection === connection ? lastHeardAt : null);
-    upToDateAt = caughtUpConnection === connection ? lastHeardAt : null;
+    upToDateAt = caughtUpConnection === connection ? lastHeardWallAt : null;
     socketDown();
     // Closed by the server, which Socket.IO does not retry: the session was replaced (a log-in in
     // another tab of this browser) or ended. One attempt now: a new session of this member is live
