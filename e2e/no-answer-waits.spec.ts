@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { WAITED_WITHIN_MS } from '../shared/src/constants.js';
 import { newMember } from './chat-fixtures.js';
 import { shown, skipSiteEntryWarning, uniqueEmail } from './shell-helpers.js';
@@ -111,6 +111,15 @@ async function settledChatsPage(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
+/** Ann, on her settled chats page under Playwright's clock, and Bob, whose profile and chat she opens. */
+async function annOnChatsWithBob(browser: Browser, baseURL: string) {
+  const ann = await newMember(browser, baseURL, 'Ann');
+  const bob = await newMember(browser, baseURL, 'Bob');
+  await ann.page.clock.install();
+  await settledChatsPage(ann.page);
+  return { ann, bob };
+}
+
 /** A navigation inside the app (react-router listens to popstate), as its links make: no reload. */
 async function navigateWithinPage(page: Page, path: string): Promise<void> {
   await page.evaluate((to) => {
@@ -120,11 +129,8 @@ async function navigateWithinPage(page: Page, path: string): Promise<void> {
 }
 
 test('a profile and its block with no answer say so after the bound', async ({ browser, baseURL }) => {
-  const ann = await newMember(browser, baseURL!, 'Ann');
-  const bob = await newMember(browser, baseURL!, 'Bob');
+  const { ann, bob } = await annOnChatsWithBob(browser, baseURL!);
   const page = ann.page;
-  await page.clock.install();
-  await settledChatsPage(page);
 
   // The profile: "Try again", which loads it once the server answers.
   const askedProfile = await neverAnswer(page, /\/api\/profile\.php/);
@@ -151,11 +157,8 @@ test('a profile and its block with no answer say so after the bound', async ({ b
 });
 
 test('a chat\'s opening and the gift sheet with no answer say so after the bound', async ({ browser, baseURL }) => {
-  const ann = await newMember(browser, baseURL!, 'Ann');
-  const bob = await newMember(browser, baseURL!, 'Bob');
+  const { ann, bob } = await annOnChatsWithBob(browser, baseURL!);
   const page = ann.page;
-  await page.clock.install();
-  await settledChatsPage(page);
 
   // Opening the chat: "Try again".
   const askedChat = await neverAnswer(page, /\/api\/messages\.php/, 'GET');
