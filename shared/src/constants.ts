@@ -75,6 +75,13 @@ export const HTTP_RETRIES = 5;
  * the retries that ride out a blip (7.75 s in all).
  */
 export const WAITED_WITHIN_MS = 10_000;
+/**
+ * How much older than the last-seen already held a new one may be and still be a late sighting
+ * (kept out: last seen never moves back). Further back it is a clock set right: a node whose clock
+ * ran ahead had stamped a future time, and "never back" froze every viewer's "last seen" on it.
+ * The server (users/last-seen.ts) and the client (presence-order.ts) follow the same rule.
+ */
+export const LAST_SEEN_SET_RIGHT_MS = 2 * 60_000;
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

@@ -1,3 +1,5 @@
+import { LAST_SEEN_SET_RIGHT_MS } from './constants.js';
+
 /**
  * How a client takes in a presence state (a `presence` event, a `presence:watch` answer, a list
  * entry) over the one it shows. Frames of different nodes, and a command's answer against an
@@ -19,11 +21,15 @@ export interface PresenceState {
  * is taken as the newer one (what the client did before).
  * "Last seen" only moves forward on the server (users.last_seen_at): an older one arriving after
  * a newer one (an answer read before the member left, delivered after the offline event) never
- * takes its place. A null (invisible, blocked) does, when it is the newer state.
+ * takes its place, unless it is more than LAST_SEEN_SET_RIGHT_MS older: the server took a stamp
+ * set right after a clock that ran ahead, and the viewer kept the future one until a reload.
+ * A null (invisible, blocked) does, when it is the newer state.
  */
 export function newerPresence<T extends PresenceState>(held: T | undefined, incoming: T): T {
   const stale = held?.at !== undefined && incoming.at !== undefined && incoming.at < held.at;
   const [newer, older] = stale ? [held, incoming] : [incoming, held];
   if (!older?.last_seen || !newer.last_seen) return newer;
-  return Date.parse(older.last_seen) > Date.parse(newer.last_seen) ? { ...newer, last_seen: older.last_seen } : newer;
+  const ahead = Date.parse(older.last_seen) - Date.parse(newer.last_seen);
+  const lateSighting = ahead > 0 && ahead <= LAST_SEEN_SET_RIGHT_MS;
+  return lateSighting ? { ...newer, last_seen: older.last_seen } : newer;
 }

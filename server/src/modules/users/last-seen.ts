@@ -2,9 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@db/client.js';
 import { preparedOnce } from '@db/prepared.js';
 import { users } from '@db/schema/index.js';
-
-/** How much older than the stored stamp a sighting may be and still be taken for a late one. */
-const STAMP_BEHIND_MS = 2 * 60_000;
+import { LAST_SEEN_SET_RIGHT_MS } from '@shared/constants.js';
 
 // Written when a member's last socket closes (thousands at once when a node restarts), when a
 // page is hidden and from the polled user endpoint: prepared once.
@@ -13,12 +11,12 @@ const setLastSeen = preparedOnce((db) =>
     .update(users)
     // Never back for a stamp a little older: a dead node's members are swept with its last
     // heartbeat, which can be older than a sighting on another node since (by the node's key's
-    // 30 s and a heartbeat's 10 s). One over STAMP_BEHIND_MS older is a clock set right: a node
+    // 30 s and a heartbeat's 10 s). One over LAST_SEEN_SET_RIGHT_MS older is a clock set right: a node
     // whose clock ran ahead wrote a future stamp, and "never back" kept it, so every watcher read
     // "last seen" frozen at that future time, however often the member came back.
     .set({
       lastSeenAt: sql`CASE WHEN ${users.lastSeenAt} IS NULL OR ${sql.placeholder('now')} > ${users.lastSeenAt}
-        OR ${sql.placeholder('now')} < ${users.lastSeenAt} - ${STAMP_BEHIND_MS} THEN ${sql.placeholder('now')} ELSE ${users.lastSeenAt} END`,
+        OR ${sql.placeholder('now')} < ${users.lastSeenAt} - ${LAST_SEEN_SET_RIGHT_MS} THEN ${sql.placeholder('now')} ELSE ${users.lastSeenAt} END`,
     })
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare(),
