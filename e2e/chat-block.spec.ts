@@ -49,7 +49,7 @@ test('blocking from the chat menu stops writing until unblocked', async ({ brows
   await expect(sophie.page.getByTestId('notice-blocked-by-me')).toHaveCount(0);
   await expect(input).toBeEnabled();
   await expect(input).toBeFocused();
-  await expect(counter).toHaveText('0/1000');
+  await expect(counter).toHaveText('0/1,000');
   await expect(sophie.page.getByTestId('chat-send')).not.toHaveCSS('background-image', 'none');
   await expect(entry).not.toContainText('blocked');
   await sophie.context.close();

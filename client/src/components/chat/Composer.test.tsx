@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SiteSettings } from '../../api/settings.js';
 import type { UserDto } from '@shared/api/user.js';
 import chat from '../../i18n/messages/chat/en.json';
+import chatDe from '../../i18n/messages/chat/de.json';
 import { Provider, createStore } from '../../state/jotai.js';
 import { settingsAtom } from '../../state/settings.js';
 import { userAtom } from '../../state/user.js';
@@ -81,7 +82,7 @@ describe('the composer counter (message_length 1000 without site settings)', () 
   it('counts the text as it will be sent: line ends after a full-length text do not mark it too long', () => {
     const box = renderComposer();
     fireEvent.change(box, { target: { value: `${'z'.repeat(1000)}\n\n` } });
-    expect(screen.getByText('1000/1000')).toBeTruthy();
+    expect(screen.getByText('1,000/1,000')).toBeTruthy();
     expect(box.getAttribute('aria-invalid')).toBeNull();
     expect((screen.getByTestId('chat-send') as HTMLButtonElement).disabled).toBe(false);
   });
@@ -185,5 +186,24 @@ describe("the site's message_length", () => {
     fireEvent.keyDown(box, { key: 'Enter' });
     expect(sent).toEqual([]);
     expect((screen.getByTestId('chat-send') as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('the character counter in the member\'s language', () => {
+  it('groups the thousands of the limit as the language does (1,000 in English, 1.000 in German)', () => {
+    const store = createStore();
+    store.set(settingsAtom, { message_credits: 1, message_length: 1000, minimum_message_costs: {} } as unknown as SiteSettings);
+    store.set(userAtom, { id: 1, credits: 7, profile: { id: 1, name: 'Sophie', country: 'DE' } } as unknown as UserDto);
+    renderComposer(() => true, { store });
+    expect(document.querySelector('.chat-composer-counter')!.textContent).toBe('0/1,000');
+    cleanup();
+    render(
+      <Provider store={store}>
+        <IntlProvider locale="de-DE" messages={chatDe}>
+          <Composer disabled={false} onSend={() => undefined} onTyping={() => true} onOpenGifts={() => undefined} />
+        </IntlProvider>
+      </Provider>,
+    );
+    expect(document.querySelector('.chat-composer-counter')!.textContent).toBe('0/1.000');
   });
 });
