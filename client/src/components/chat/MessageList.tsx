@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import type { ChatMessage } from '../../state/chat-thread.js';
 import { buildRows, UNREAD_ROW_KEY, type ChatRow } from './chat-format.js';
 import { serverNow } from '../../state/server-clock.js';
+import { useNow } from './use-now.js';
 import { dayLabel } from './chat-day-label.js';
 import { layoutHeight, useRowHeights } from './use-row-heights.js';
 import { useMemberInput } from './use-member-input.js';
@@ -315,6 +316,10 @@ export function MessageList(props: MessageListProps) {
 }
 
 function DaySeparator({ date }: { date: string }) {
+  // Rendered again every 30 s, as the list's times are: a chat left open over midnight names its
+  // day "Yesterday" once the day has changed, not "Today" until the next message comes. The label
+  // is taken against the server's time at each rendering, so two days never both read "Today".
+  useNow();
   const label = dayLabel(useIntl(), new Date(date), new Date(serverNow()));
   return (
     <div className="chat-day" role="separator" aria-label={label}>
