@@ -87,3 +87,14 @@ describe('Polish texts', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe('numbers and their signs', () => {
+  // German, Spanish and French put a space before "%": a plain one let the line end between the
+  // number and its sign ("46" / "% höhere Chance" on a 360 px phone); a no-break space keeps them.
+  it('keep a % sign on the line of its number', () => {
+    const breakableBeforePercent = /[\d}] %/;
+    const found = Object.entries({ ...shell, ...Object.fromEntries(Object.entries(chat).map(([l, c]) => [`chat/${l}`, c])) })
+      .flatMap(([locale, catalogue]) => Object.entries(catalogue).filter(([, text]) => breakableBeforePercent.test(text)).map(([key]) => `${locale} ${key}`));
+    expect(found).toEqual([]);
+  });
+});
