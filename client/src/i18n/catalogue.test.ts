@@ -97,4 +97,10 @@ describe('numbers and their signs', () => {
       .flatMap(([locale, catalogue]) => Object.entries(catalogue).filter(([, text]) => breakableBeforePercent.test(text)).map(([key]) => `${locale} ${key}`));
     expect(found).toEqual([]);
   });
+
+  // French hours ("9 h", "17 h"): the support page's "entre 9" ended a line on a 390 px phone.
+  it('keep a French hour with its "h"', () => {
+    const found = [shell.fr, chat.fr].flatMap((catalogue) => Object.entries(catalogue ?? {}).filter(([, text]) => /\d h\b/.test(text)).map(([key]) => key));
+    expect(found).toEqual([]);
+  });
 });
