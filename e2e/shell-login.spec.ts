@@ -39,10 +39,10 @@ test('after 5 wrong passwords the account is locked with the minutes shown', asy
     await expect(page.getByTestId('login-error')).toHaveText('Login failed, please try again');
   }
   await attempt(page, email, 'wrong-5');
-  await expect(page.getByTestId('login-error')).toHaveText(/^Too many incorrect attempts, account blocked for \d+ min\.$/);
+  await expect(page.getByTestId('login-error')).toHaveText(/^Too many incorrect attempts, account blocked for \d+\smin\.$/);
   // even the right password is refused while locked
   await attempt(page, email, 'right-password-1');
-  await expect(page.getByTestId('login-error')).toHaveText(/account blocked for \d+ min/);
+  await expect(page.getByTestId('login-error')).toHaveText(/account blocked for \d+\smin/);
 });
 
 test('a correct log-in lands in the members area with the navigation', async ({ page }) => {
