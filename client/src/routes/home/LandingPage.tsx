@@ -90,7 +90,8 @@ export function LandingPage() {
                 <div className="stars" aria-label={t('landing.rating', { stars: 5 })}>
                   {'★★★★★'}
                 </div>
-                <blockquote>“{t(`landing.${item.key}.quote`)}”</blockquote>
+                {/* Each language's own quotation marks (German „…“, French « … »), from its catalogue. */}
+                <blockquote>{t('landing.quote', { quote: t(`landing.${item.key}.quote`) })}</blockquote>
                 <figcaption>
                   <span className={`avatar avatar-placeholder avatar-${item.hue}`} aria-hidden="true">
                     {item.initials}
