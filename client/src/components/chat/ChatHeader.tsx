@@ -1,5 +1,6 @@
+import type { MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { pathFor } from '@shared/routes.js';
 import { badgeText } from '@shared/rules/badges.js';
 import type { ChatProfileDto } from '@shared/api/chats.js';
@@ -8,6 +9,7 @@ import { Dropdown } from '../Dropdown.js';
 import { unreadElsewhereAtom, type Presence } from '../../state/chats.js';
 import { useAtomValue } from '../../state/jotai.js';
 import { ChatIcon } from './ChatIcons.js';
+import { openedFromList } from './chat-opened-from-list.js';
 import { PresenceText } from './PresenceText.js';
 
 interface ChatHeaderProps {
@@ -63,15 +65,25 @@ export function ChatHeader({ profile, presence, typing, blockedByMe, onToggleBlo
 
 /**
  * Back to the list: on a phone the chat layout has no other way out, and the list is not on
- * screen, so the back arrow carries the unread count of the other chats.
+ * screen, so the back arrow carries the unread count of the other chats. A chat opened from the
+ * list goes back to it in the history, as the phone's own back does; one opened otherwise (a link,
+ * a banner, a profile) gets the list pushed.
  */
 export function ChatBackLink() {
   const intl = useIntl();
+  const navigate = useNavigate();
+  const fromList = openedFromList(useLocation().state);
+  const goBack = (event: MouseEvent<HTMLAnchorElement>) => {
+    // A modified click (a new tab or window) is the link's.
+    if (!fromList || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void navigate(-1);
+  };
   const unread = useAtomValue(unreadElsewhereAtom);
   const back = intl.formatMessage({ id: 'chat.back' });
   const text = badgeText(unread);
   return (
-    <Link to={pathFor('chats')} className="chat-back" aria-label={text ? `${back}, ${intl.formatMessage({ id: 'chat.unreadCount' }, { count: unread })}` : back}>
+    <Link to={pathFor('chats')} onClick={goBack} className="chat-back" aria-label={text ? `${back}, ${intl.formatMessage({ id: 'chat.unreadCount' }, { count: unread })}` : back}>
       <ChatIcon name="back" size={24} />
       {text && (
         <span className="chat-unread-badge chat-back-unread" data-testid="chat-back-unread" aria-hidden="true">

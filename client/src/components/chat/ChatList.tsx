@@ -1,6 +1,6 @@
 import { memo, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { ChatEntryDto } from '@shared/api/chats.js';
 import { pathFor } from '@shared/routes.js';
 import { badgeText } from '@shared/rules/badges.js';
@@ -14,6 +14,7 @@ import { userAtom } from '../../state/user.js';
 import { removeChat } from '../../state/chat-actions.js';
 import { ChatIcon } from './ChatIcons.js';
 import { focusChatListAfterDelete, useFocusAfterDelete } from './chat-list-focus.js';
+import { listLinkState } from './chat-opened-from-list.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { messageText } from './message-text.js';
 import { OfflineBar } from './OfflineBar.js';
@@ -32,6 +33,7 @@ export function ChatList({ activeProfile }: { activeProfile: number | null }) {
   const [deleting, setDeleting] = useState<ChatEntryDto | null>(null);
   const section = useRef<HTMLElement>(null);
   const navigate = useNavigate();
+  const linkState = listLinkState(useLocation().pathname);
   const keys = useMemo(() => chats.map((c) => String(c.profile.id)), [chats]);
   const stamps = useMemo(() => chats.map((c) => c.last_message?.id ?? -1), [chats]);
   const view = useChatListWindow(keys, stamps, activeProfile === null ? null : String(activeProfile));
@@ -106,6 +108,7 @@ export function ChatList({ activeProfile }: { activeProfile: number | null }) {
                 position={index + 1}
                 count={chats.length}
                 measure={view.measure}
+                linkState={linkState}
               />
             );
           })}
@@ -136,10 +139,12 @@ interface ChatListItemProps {
   position: number;
   count: number;
   measure: (element: HTMLElement | null) => (() => void) | undefined;
+  /** the route state its link opens the chat with (chat-opened-from-list.ts) */
+  linkState: ReturnType<typeof listLinkState>;
 }
 
 // memo: a scroll re-renders the list, and entries that did not change or move need not render again.
-const ChatListItem = memo(function ChatListItem({ entry, active, tabStop, onDelete, top, position, count, measure }: ChatListItemProps) {
+const ChatListItem = memo(function ChatListItem({ entry, active, tabStop, onDelete, top, position, count, measure, linkState }: ChatListItemProps) {
   const intl = useIntl();
   const now = useNow(60_000);
   const me = useAtomValue(userAtom)?.id;
@@ -176,7 +181,7 @@ const ChatListItem = memo(function ChatListItem({ entry, active, tabStop, onDele
       aria-posinset={position}
       aria-setsize={count}
     >
-      <Link to={pathFor('chats-id', { id: entry.conversation })} className="chat-list-link" aria-current={active ? 'page' : undefined} tabIndex={tabStop ? 0 : -1}>
+      <Link to={pathFor('chats-id', { id: entry.conversation })} state={linkState} className="chat-list-link" aria-current={active ? 'page' : undefined} tabIndex={tabStop ? 0 : -1}>
         <span className="chat-avatar-wrap">
           <Avatar src={entry.profile.main_image?.thumb} name={entry.profile.name} size={48} />
           {online && <span className="chat-online-dot" aria-label={intl.formatMessage({ id: 'chat.online' })} />}
