@@ -1,6 +1,6 @@
 /** Shared steps of the chat end-to-end specs: log in through the API, find the demo conversation. */
 import { readFileSync } from 'node:fs';
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, type DemoAccount } from '../db/seed/demo-accounts.js';
 import type { ChatsResponse, CountsDto } from '../shared/src/api/chats.js';
 
@@ -25,10 +25,10 @@ export async function memberContext(browser: Browser, baseURL: string, account: 
 /**
  * A new member, signed up and confirmed (the activation mail's link, from /dev/outbox), logged in
  * in a browser context of its own. For specs that block or chat on the server the other specs
- * share: nothing they do reaches the demo accounts' lists.
+ * share: nothing they do reaches the demo accounts' lists. `device`: the context's viewport, touch...
  */
-export async function newMember(browser: Browser, baseURL: string, name: string): Promise<Member & { id: number }> {
-  const context = await browser.newContext({ baseURL });
+export async function newMember(browser: Browser, baseURL: string, name: string, device: BrowserContextOptions = {}): Promise<Member & { id: number }> {
+  const context = await browser.newContext({ ...device, baseURL });
   const email = `${name.toLowerCase()}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   const signup = await context.request.post('/api/signup.php', { data: { email, name, password: `${name}-password`, date_of_birth: '1992-03-03', gender: 'female', seeking: 'both', country: 'GB' } });
   expect(signup.status(), `sign up ${name}`).toBe(201);

@@ -1,9 +1,9 @@
 /**
  * The chat as a member uses it on a touch phone (390 x 844, touch, a phone's browser): the way
- * through the screens with the chat's Back arrow and the phone's own back.
+ * through the screens with the chat's Back arrow and the phone's own back, the keyboard's Enter.
  */
 import { expect, test, type Browser } from '@playwright/test';
-import { DEMO_ACCOUNTS } from './chat-fixtures.js';
+import { bubble, DEMO_ACCOUNTS, newMember } from './chat-fixtures.js';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -37,4 +37,25 @@ test("on a phone, the chat's Back arrow leaves no chat behind it: the phone's ba
   await page.goBack();
   await expect(page, 'the page before Messages').toHaveURL(/\/members$/);
   await context.close();
+});
+
+test("on a phone, the keyboard's Enter starts a new line, and the send button sends the lines together", async ({ browser, baseURL }) => {
+  // Members of their own: the message goes to neither demo account.
+  const ann = await newMember(browser, baseURL!, 'Ann', PHONE);
+  const ben = await newMember(browser, baseURL!, 'Ben');
+  await ann.page.goto(`/members/${ben.id}/chat`);
+  const box = ann.page.getByTestId('chat-input');
+  await box.tap();
+  await box.pressSequentially('See you at 8');
+  // A phone's keyboard has no Shift+Enter: its Enter key is the only way to a second line.
+  await box.press('Enter');
+  await box.pressSequentially('by the station');
+  await expect(box, 'the text after Enter').toHaveValue('See you at 8\nby the station');
+  await expect(ann.page.getByTestId('chat-message'), 'nothing sent by Enter').toHaveCount(0);
+
+  await ann.page.getByTestId('chat-send').tap();
+  await expect(bubble(ann.page, 'by the station')).toContainText('See you at 8');
+  await expect(box).toHaveValue('');
+  await ann.context.close();
+  await ben.context.close();
 });

@@ -9,6 +9,11 @@ import { formatMinorUnits } from './chat-format.js';
 import { useChatSettings } from './use-chat-settings.js';
 
 const TYPING_REPEAT_MS = 3_000;
+
+/** A touch screen is the main pointer (a phone, a tablet): its keyboard is most likely on screen. */
+function touchScreen(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+}
 const TYPING_IDLE_MS = 4_000;
 
 interface ComposerProps {
@@ -100,8 +105,10 @@ export function Composer({ disabled, onSend, onTyping, onOpenGifts, focusRequest
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    // Enter sends, Shift+Enter makes a new line (and IME composition is left alone).
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
+    // Enter sends, Shift+Enter makes a new line (and IME composition is left alone). On a touch
+    // screen Enter makes the new line, as in phone messengers: an on-screen keyboard has no
+    // Shift+Enter, and there its Enter sent every text before its second line; the button sends.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing && !touchScreen()) submit(event);
   };
 
   const cost = minimumCost ? formatMinorUnits(minimumCost.costs, minimumCost.currency, locale, minimumCost.country) : null;
