@@ -1,6 +1,7 @@
 /**
  * The chat as a member uses it on a touch phone (390 x 844, touch, a phone's browser): the way
- * through the screens with the chat's Back arrow and the phone's own back, the keyboard's Enter.
+ * through the screens with the chat's Back arrow and the phone's own back, the keyboard's Enter,
+ * the phone's text size set large.
  */
 import { expect, test, type Browser } from '@playwright/test';
 import { bubble, DEMO_ACCOUNTS, newMember } from './chat-fixtures.js';
@@ -56,6 +57,29 @@ test("on a phone, the keyboard's Enter starts a new line, and the send button se
   await ann.page.getByTestId('chat-send').tap();
   await expect(bubble(ann.page, 'by the station')).toContainText('See you at 8');
   await expect(box).toHaveValue('');
+  await ann.context.close();
+  await ben.context.close();
+});
+
+test("on a phone with large text, the list's unread badge holds its whole number", async ({ browser, baseURL }) => {
+  const ann = await newMember(browser, baseURL!, 'Ann', PHONE);
+  const ben = await newMember(browser, baseURL!, 'Ben');
+  expect((await ben.request.post('/api/messages.php', { data: { profile: ann.id, client_id: `phone-badge-${Date.now()}`, body: 'Hi Ann' } })).status()).toBe(201);
+  await ann.page.goto('/chats');
+  // The browser's text size at 200% (a phone's accessibility setting): the root font size.
+  await ann.page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+  const badge = ann.page.getByTestId('chat-list-item').locator('.chat-unread-badge');
+  await expect(badge).toHaveText('1');
+  // The digit is white on the badge's colour: what falls outside the badge is white on white.
+  const { text, box } = await badge.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const text = range.getBoundingClientRect();
+    const box = element.getBoundingClientRect();
+    return { text: { top: text.top, bottom: text.bottom }, box: { top: box.top, bottom: box.bottom } };
+  });
+  expect(text.top, 'the number starts inside the badge').toBeGreaterThanOrEqual(box.top);
+  expect(text.bottom, 'the number ends inside the badge').toBeLessThanOrEqual(box.bottom);
   await ann.context.close();
   await ben.context.close();
 });
