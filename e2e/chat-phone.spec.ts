@@ -1,7 +1,7 @@
 /**
  * The chat as a member uses it on a touch phone (390 x 844, touch, a phone's browser): the way
- * through the screens with the chat's Back arrow and the phone's own back, the keyboard's Enter,
- * the phone's text size set large.
+ * through the screens with the chat's Back arrow and the phone's own back, the keyboard's Enter
+ * and the send button, the phone's text size set large.
  */
 import { expect, test, type Browser } from '@playwright/test';
 import { bubble, DEMO_ACCOUNTS, newMember } from './chat-fixtures.js';
@@ -80,6 +80,24 @@ test("on a phone with large text, the list's unread badge holds its whole number
   });
   expect(text.top, 'the number starts inside the badge').toBeGreaterThanOrEqual(box.top);
   expect(text.bottom, 'the number ends inside the badge').toBeLessThanOrEqual(box.bottom);
+  await ann.context.close();
+  await ben.context.close();
+});
+
+test('on a phone, tapping Send leaves the keyboard up: the message box keeps the focus throughout', async ({ browser, baseURL }) => {
+  const ann = await newMember(browser, baseURL!, 'Ann', PHONE);
+  const ben = await newMember(browser, baseURL!, 'Ben');
+  await ann.page.goto(`/members/${ben.id}/chat`);
+  const box = ann.page.getByTestId('chat-input');
+  await box.tap();
+  await box.pressSequentially('Coffee tomorrow?');
+  // A phone's browser closes its keyboard when the box loses the focus and opens it again when the
+  // box takes it back: the keyboard dropped and rose at every message, the chat resized twice.
+  await box.evaluate((element) => element.addEventListener('blur', () => (element.dataset.blurred = 'yes')));
+  await ann.page.getByTestId('chat-send').tap();
+  await expect(bubble(ann.page, 'Coffee tomorrow?')).toBeVisible();
+  await expect(box).toBeFocused();
+  expect(await box.getAttribute('data-blurred'), 'the box lost the focus on the tap').toBeNull();
   await ann.context.close();
   await ben.context.close();
 });

@@ -140,7 +140,9 @@ export function Composer({ disabled, onSend, onTyping, onOpenGifts, focusRequest
           aria-describedby="chat-composer-info"
           data-testid="chat-input"
         />
-        <button type="submit" className="chat-send-button" disabled={cannotSend || !check.ok} aria-label={intl.formatMessage({ id: 'chat.send' })} data-testid="chat-send">
+        {/* Its press leaves the focus in the box: a phone's keyboard closed when the box lost it and
+            rose again when the send gave it back, resizing the chat twice for every message. */}
+        <button type="submit" className="chat-send-button" disabled={cannotSend || !check.ok} onMouseDown={(event) => event.preventDefault()} aria-label={intl.formatMessage({ id: 'chat.send' })} data-testid="chat-send">
           <ChatIcon name="send" />
         </button>
       </div>
