@@ -4,6 +4,7 @@
  * and the send button, the phone's text size set large.
  */
 import { expect, test, type Browser } from '@playwright/test';
+import { LOCALES } from '../shared/src/constants.js';
 import { bubble, DEMO_ACCOUNTS, newMember } from './chat-fixtures.js';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -101,3 +102,27 @@ test('on a phone, tapping Send leaves the keyboard up: the message box keeps the
   await ann.context.close();
   await ben.context.close();
 });
+
+test('on a phone with large text, the balance under the message box is shown whole in every language', async ({ browser, baseURL }) => {
+  const ann = await newMember(browser, baseURL!, 'Ann', PHONE);
+  const ben = await newMember(browser, baseURL!, 'Ben');
+  const cut: string[] = [];
+  for (const locale of LOCALES) {
+    await ann.context.addCookies([{ name: 'i18n_redirected', value: locale, url: baseURL! }]);
+    await ann.page.goto(`/members/${ben.id}/chat`);
+    const balance = ann.page.locator('.chat-composer-balance');
+    await expect(balance).toBeVisible();
+    await ann.page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+    // The cost line hides what runs past its edge: pl "Pozostało 20 kredy", es "te quedan 20 cré".
+    const { text, past } = await balance.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return { text: element.textContent!, past: range.getBoundingClientRect().right - element.parentElement!.getBoundingClientRect().right };
+    });
+    if (past > 0.5) cut.push(`${locale} "${text}" by ${Math.round(past)} px`);
+  }
+  expect(cut).toEqual([]);
+  await ann.context.close();
+  await ben.context.close();
+});
+
