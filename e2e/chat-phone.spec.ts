@@ -5,6 +5,7 @@
  */
 import { expect, test, type Browser } from '@playwright/test';
 import { LOCALES } from '../shared/src/constants.js';
+import type { ChatsResponse } from '../shared/src/api/chats.js';
 import { bubble, DEMO_ACCOUNTS, newMember } from './chat-fixtures.js';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -126,3 +127,34 @@ test('on a phone with large text, the balance under the message box is shown who
   await ben.context.close();
 });
 
+/** The longest "last seen" times of the languages (chat-header-fit.spec.ts has them all). */
+const LONG_AGO: Array<[number, Intl.RelativeTimeFormatUnit]> = [[-59, 'minute'], [-23, 'hour'], [-6, 'day'], [-1, 'week'], [-3, 'week'], [-11, 'month']];
+
+test('on a phone with large text, the chat header\'s "last seen" stays beside the menu, not under it and off the screen', async ({ browser, baseURL }) => {
+  const { context, page } = await sophieOnPhone(browser, baseURL!);
+  const chats = (await (await context.request.get('/api/chats.php')).json()) as ChatsResponse;
+  // A seeded peer who is never online (James is, whenever another spec has him connected).
+  const peer = chats.chats.find((c) => !c.profile.online && c.profile.last_seen && c.profile.name !== DEMO_ACCOUNTS.premium.name)!;
+  const faults: string[] = [];
+  for (const locale of LOCALES) {
+    await context.addCookies([{ name: 'i18n_redirected', value: locale, url: baseURL! }]);
+    await page.goto(`/chats/${peer.conversation}`);
+    const when = page.locator('.chat-header .chat-presence-when');
+    await expect(when).toBeVisible();
+    await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+    // Each long time in turn, where the line has it (the seed decides the real one).
+    faults.push(...(await when.evaluate((span, { locale, agos }) => {
+      const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+      const menu = document.querySelector('.chat-header .chat-menu')!.getBoundingClientRect();
+      return agos.flatMap(([value, unit]) => {
+        span.textContent = format.format(value, unit);
+        const line = document.createRange();
+        line.selectNodeContents(span.parentElement!);
+        const right = Math.max(...[...line.getClientRects()].map((r) => r.right));
+        return right > menu.left + 0.5 ? [`${locale} "${span.parentElement!.textContent}" runs ${Math.round(right - menu.left)} px under the menu (screen ${innerWidth} px)`] : [];
+      });
+    }, { locale, agos: LONG_AGO })));
+  }
+  expect(faults).toEqual([]);
+  await context.close();
+});
