@@ -86,7 +86,7 @@ test("on a phone with large text, the list's unread badge holds its whole number
   await ben.context.close();
 });
 
-test('on a phone, tapping Send leaves the keyboard up: the message box keeps the focus throughout', async ({ browser, baseURL }) => {
+test('on a phone, tapping Send leaves the keyboard up (the message box keeps the focus throughout) and the button at rest', async ({ browser, baseURL }) => {
   const ann = await newMember(browser, baseURL!, 'Ann', PHONE);
   const ben = await newMember(browser, baseURL!, 'Ben');
   await ann.page.goto(`/members/${ben.id}/chat`);
@@ -100,6 +100,13 @@ test('on a phone, tapping Send leaves the keyboard up: the message box keeps the
   await expect(bubble(ann.page, 'Coffee tomorrow?')).toBeVisible();
   await expect(box).toBeFocused();
   expect(await box.getAttribute('data-blurred'), 'the box lost the focus on the tap').toBeNull();
+
+  // A touch screen keeps :hover on what a tap landed on: the button is drawn at rest for the next
+  // message, not still grown by the hover meant for a mouse.
+  await box.pressSequentially('Or tea?');
+  const send = ann.page.getByTestId('chat-send');
+  await expect(send).toBeEnabled();
+  await expect.poll(() => send.evaluate((button) => getComputedStyle(button).transform), { message: 'the send button after a tap' }).toBe('none');
   await ann.context.close();
   await ben.context.close();
 });
