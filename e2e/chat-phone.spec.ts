@@ -111,6 +111,29 @@ test('on a phone, tapping Send leaves the keyboard up (the message box keeps the
   await ben.context.close();
 });
 
+test('on a phone with large text, "Break the ice" stays inside the empty chat in every language', async ({ browser, baseURL }) => {
+  const ann = await newMember(browser, baseURL!, 'Ann', PHONE);
+  const ben = await newMember(browser, baseURL!, 'Ben');
+  const outside: string[] = [];
+  for (const locale of LOCALES) {
+    await ann.context.addCookies([{ name: 'i18n_redirected', value: locale, url: baseURL! }]);
+    await ann.page.goto(`/members/${ben.id}/chat`);
+    const button = ann.page.getByTestId('open-icebreakers');
+    await expect(button).toBeVisible();
+    await ann.page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+    // it "Rompi il ghiaccio" ran past both edges of the screen, and the chat scrolled sideways.
+    const { left, right, card } = await button.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const card = element.parentElement!.getBoundingClientRect();
+      return { left: box.left, right: box.right, card: { left: card.left, right: card.right } };
+    });
+    if (left < card.left - 0.5 || right > card.right + 0.5) outside.push(`${locale} "${await button.textContent()}" ${Math.round(left)}..${Math.round(right)} px in a card ${Math.round(card.left)}..${Math.round(card.right)} px`);
+  }
+  expect(outside).toEqual([]);
+  await ann.context.close();
+  await ben.context.close();
+});
+
 test('on a phone with large text, the balance under the message box is shown whole in every language', async ({ browser, baseURL }) => {
   const ann = await newMember(browser, baseURL!, 'Ann', PHONE);
   const ben = await newMember(browser, baseURL!, 'Ben');
