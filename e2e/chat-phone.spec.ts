@@ -188,3 +188,32 @@ test('on a phone with large text, the chat header\'s "last seen" stays beside th
   expect(faults).toEqual([]);
   await context.close();
 });
+
+test('on a phone with large text, a confirmation\'s close button stays on the screen in every language', async ({ browser, baseURL }) => {
+  const { context, page } = await sophieOnPhone(browser, baseURL!);
+  const chats = (await (await context.request.get('/api/chats.php')).json()) as ChatsResponse;
+  const withJames = chats.chats.find((c) => c.profile.name === DEMO_ACCOUNTS.premium.name)!;
+  const faults: string[] = [];
+  for (const locale of LOCALES) {
+    await context.addCookies([{ name: 'i18n_redirected', value: locale, url: baseURL! }]);
+    await page.goto(`/chats/${withJames.conversation}`);
+    await expect(page.getByTestId('chat-input')).toBeVisible();
+    await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+    // Opened and closed with Escape: nothing is deleted.
+    await page.locator('.chat-menu .dropdown-toggle').tap();
+    await page.getByRole('menuitem').last().tap();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    // fr "Supprimer la conversation ?": its longest word pushed the close button off the screen,
+    // and the dialog scrolled sideways to reach it.
+    const { close, sideways } = await dialog.evaluate((element) => ({
+      close: element.querySelector('.modal-close')!.getBoundingClientRect().right,
+      sideways: element.scrollWidth - element.clientWidth,
+    }));
+    if (close > PHONE.viewport.width + 0.5 || sideways > 0) faults.push(`${locale} "${await dialog.locator('.modal-title').textContent()}": close button ends at ${Math.round(close)} px, dialog ${sideways} px too wide`);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+  }
+  expect(faults).toEqual([]);
+  await context.close();
+});
