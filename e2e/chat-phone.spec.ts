@@ -189,7 +189,7 @@ test('on a phone with large text, the chat header\'s "last seen" stays beside th
   await context.close();
 });
 
-test('on a phone with large text, a confirmation\'s close button stays on the screen in every language', async ({ browser, baseURL }) => {
+test('on a phone with large text, a confirmation\'s close button stays on the screen and its choices hold their labels in every language', async ({ browser, baseURL }) => {
   const { context, page } = await sophieOnPhone(browser, baseURL!);
   const chats = (await (await context.request.get('/api/chats.php')).json()) as ChatsResponse;
   const withJames = chats.chats.find((c) => c.profile.name === DEMO_ACCOUNTS.premium.name)!;
@@ -211,6 +211,17 @@ test('on a phone with large text, a confirmation\'s close button stays on the sc
       sideways: element.scrollWidth - element.clientWidth,
     }));
     if (close > PHONE.viewport.width + 0.5 || sideways > 0) faults.push(`${locale} "${await dialog.locator('.modal-title').textContent()}": close button ends at ${Math.round(close)} px, dialog ${sideways} px too wide`);
+    // Its two choices: each label inside its own button (fr "Annuler" ran into "Supprimer").
+    for (const button of await dialog.locator('.chat-confirm-actions .btn').all()) {
+      const { label, box } = await button.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const label = range.getBoundingClientRect();
+        const box = element.getBoundingClientRect();
+        return { label: { left: label.left, right: label.right }, box: { left: box.left, right: box.right } };
+      });
+      if (label.left < box.left - 0.5 || label.right > box.right + 0.5) faults.push(`${locale} "${await button.textContent()}" runs out of its button (${Math.round(label.left)}..${Math.round(label.right)} px in ${Math.round(box.left)}..${Math.round(box.right)} px)`);
+    }
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
   }
