@@ -228,3 +228,28 @@ test('on a phone with large text, a confirmation\'s close button stays on the sc
   expect(faults).toEqual([]);
   await context.close();
 });
+
+test('on a phone with large text, a chat that failed to open holds "Try again" and "Back to messages" in their buttons (de)', async ({ browser, baseURL }) => {
+  const { context, page } = await sophieOnPhone(browser, baseURL!);
+  await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: baseURL! }]);
+  const chats = (await (await context.request.get('/api/chats.php')).json()) as ChatsResponse;
+  // The opening gets no answer: after its tries the chat offers both ways on.
+  await page.route('**/api/messages.php?*', (route) => route.abort());
+  await page.goto(`/chats/${chats.chats[0]!.conversation}`);
+  await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+  await expect(page.getByTestId('chat-error-retry')).toBeVisible({ timeout: 20_000 });
+  const faults: string[] = [];
+  for (const button of [page.getByTestId('chat-error-retry'), page.getByTestId('chat-error-back')]) {
+    const { label, box } = await button.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const label = range.getBoundingClientRect();
+      const box = element.getBoundingClientRect();
+      return { label: { left: label.left, right: label.right }, box: { left: box.left, right: box.right } };
+    });
+    // "Erneut versuchen" and "Zurück zu den Nachrichten" ran out of their halves into each other.
+    if (label.left < box.left - 0.5 || label.right > box.right + 0.5) faults.push(`"${await button.textContent()}" ${Math.round(label.left)}..${Math.round(label.right)} px in a button of ${Math.round(box.left)}..${Math.round(box.right)} px`);
+  }
+  expect(faults).toEqual([]);
+  await context.close();
+});
