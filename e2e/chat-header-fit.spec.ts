@@ -178,7 +178,8 @@ for (const locale of LOCALES) {
             chars.push({ char: node.textContent![i]!, top: rects.length > 0 ? Math.round(rects[rects.length - 1]!.top) : -1 });
           }
         }
-        const text = chars.map((c) => c.char).join('');
+        // The line binds a number to its unit with a no-break space (PresenceText.tsx); Intl's has a plain one.
+        const text = chars.map((c) => c.char).join('').replace(/\u00a0/g, ' ');
         const at = text.indexOf(when);
         return new Set(chars.slice(at, at + when.length).filter((c) => c.top >= 0 && !/\s/.test(c.char)).map((c) => c.top)).size;
       }, when);

@@ -42,3 +42,18 @@ describe('the presence line under a peer\'s name', () => {
     });
   }
 });
+
+describe('the time of "last seen"', () => {
+  // With the phone's text size large the time may have to wrap (it is an inline block in chat.css):
+  // de "vor 53 | Minuten" then parted a number from its unit. A no-break space keeps them together.
+  for (const locale of LOCALES) {
+    it(`binds the number to its unit with a no-break space (${locale})`, () => {
+      for (const agoMs of [53 * 60_000, 23 * 3_600_000, 3 * 7 * 86_400_000]) {
+        const line = lineFor(locale, { online: false, last_seen: new Date(Date.now() - agoMs).toISOString() });
+        cleanup();
+        expect(line, `${locale}: "${line}"`).toMatch(/\d\u00a0\p{L}/u);
+        expect(line, `${locale}: "${line}"`).not.toMatch(/\d[ \t]\p{L}/u);
+      }
+    });
+  }
+});
