@@ -9,12 +9,12 @@ import { formatMinorUnits } from './chat-format.js';
 import { useChatSettings } from './use-chat-settings.js';
 
 const TYPING_REPEAT_MS = 3_000;
+const TYPING_IDLE_MS = 4_000;
 
 /** A touch screen is the main pointer (a phone, a tablet): its keyboard is most likely on screen. */
 function touchScreen(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
 }
-const TYPING_IDLE_MS = 4_000;
 
 interface ComposerProps {
   disabled: boolean;
