@@ -3,7 +3,7 @@
  * through the screens with the chat's Back arrow and the phone's own back, the keyboard's Enter
  * and the send button, the phone's text size set large.
  */
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { LOCALES } from '../shared/src/constants.js';
 import type { ChatsResponse } from '../shared/src/api/chats.js';
 import { bubble, DEMO_ACCOUNTS, newMember } from './chat-fixtures.js';
@@ -17,6 +17,40 @@ async function sophieOnPhone(browser: Browser, baseURL: string) {
   expect(login.status()).toBe(200);
   const page = await context.newPage();
   return { context, page };
+}
+
+/** Where an element's text is drawn, and the element's own box (a label may run out of it). */
+interface Rect { left: number; right: number; top: number; bottom: number }
+function textAndBox(element: Locator): Promise<{ text: Rect; box: Rect }> {
+  return element.evaluate((node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const rect = (r: DOMRect) => ({ left: r.left, right: r.right, top: r.top, bottom: r.bottom });
+    return { text: rect(range.getBoundingClientRect()), box: rect(node.getBoundingClientRect()) };
+  });
+}
+
+/** A label that runs past its element's left or right edge, said for the test's report (or null). */
+async function labelOutside(element: Locator, where: string): Promise<string | null> {
+  const { text, box } = await textAndBox(element);
+  const inside = text.left >= box.left - 0.5 && text.right <= box.right + 0.5;
+  return inside ? null : `${where}"${await element.textContent()}" ${Math.round(text.left)}..${Math.round(text.right)} px in ${Math.round(box.left)}..${Math.round(box.right)} px`;
+}
+
+/** Ann on a touch phone and Ben on a desktop, members of their own (nothing reaches the demo accounts). */
+async function annOnPhoneAndBen(browser: Browser, baseURL: string) {
+  const ann = await newMember(browser, baseURL, 'Ann', PHONE);
+  const ben = await newMember(browser, baseURL, 'Ben');
+  return { ann, ben, close: () => Promise.all([ann.context.close(), ben.context.close()]) };
+}
+
+/** Ann's chat with Ben open on her phone, its message box tapped (the keyboard up). */
+async function annTypingToBen(browser: Browser, baseURL: string) {
+  const pair = await annOnPhoneAndBen(browser, baseURL);
+  await pair.ann.page.goto(`/members/${pair.ben.id}/chat`);
+  const box = pair.ann.page.getByTestId('chat-input');
+  await box.tap();
+  return { ...pair, box };
 }
 
 test("on a phone, the chat's Back arrow leaves no chat behind it: the phone's back from the list leaves Messages", async ({ browser, baseURL }) => {
@@ -43,12 +77,7 @@ test("on a phone, the chat's Back arrow leaves no chat behind it: the phone's ba
 });
 
 test("on a phone, the keyboard's Enter starts a new line, and the send button sends the lines together", async ({ browser, baseURL }) => {
-  // Members of their own: the message goes to neither demo account.
-  const ann = await newMember(browser, baseURL!, 'Ann', PHONE);
-  const ben = await newMember(browser, baseURL!, 'Ben');
-  await ann.page.goto(`/members/${ben.id}/chat`);
-  const box = ann.page.getByTestId('chat-input');
-  await box.tap();
+  const { ann, box, close } = await annTypingToBen(browser, baseURL!);
   await box.pressSequentially('See you at 8');
   // A phone's keyboard has no Shift+Enter: its Enter key is the only way to a second line.
   await box.press('Enter');
@@ -59,13 +88,11 @@ test("on a phone, the keyboard's Enter starts a new line, and the send button se
   await ann.page.getByTestId('chat-send').tap();
   await expect(bubble(ann.page, 'by the station')).toContainText('See you at 8');
   await expect(box).toHaveValue('');
-  await ann.context.close();
-  await ben.context.close();
+  await close();
 });
 
 test("on a phone with large text, the list's unread badge holds its whole number", async ({ browser, baseURL }) => {
-  const ann = await newMember(browser, baseURL!, 'Ann', PHONE);
-  const ben = await newMember(browser, baseURL!, 'Ben');
+  const { ann, ben, close } = await annOnPhoneAndBen(browser, baseURL!);
   expect((await ben.request.post('/api/messages.php', { data: { profile: ann.id, client_id: `phone-badge-${Date.now()}`, body: 'Hi Ann' } })).status()).toBe(201);
   await ann.page.goto('/chats');
   // The browser's text size at 200% (a phone's accessibility setting): the root font size.
@@ -73,25 +100,14 @@ test("on a phone with large text, the list's unread badge holds its whole number
   const badge = ann.page.getByTestId('chat-list-item').locator('.chat-unread-badge');
   await expect(badge).toHaveText('1');
   // The digit is white on the badge's colour: what falls outside the badge is white on white.
-  const { text, box } = await badge.evaluate((element) => {
-    const range = document.createRange();
-    range.selectNodeContents(element);
-    const text = range.getBoundingClientRect();
-    const box = element.getBoundingClientRect();
-    return { text: { top: text.top, bottom: text.bottom }, box: { top: box.top, bottom: box.bottom } };
-  });
+  const { text, box } = await textAndBox(badge);
   expect(text.top, 'the number starts inside the badge').toBeGreaterThanOrEqual(box.top);
   expect(text.bottom, 'the number ends inside the badge').toBeLessThanOrEqual(box.bottom);
-  await ann.context.close();
-  await ben.context.close();
+  await close();
 });
 
 test('on a phone, tapping Send leaves the keyboard up (the message box keeps the focus throughout) and the button at rest', async ({ browser, baseURL }) => {
-  const ann = await newMember(browser, baseURL!, 'Ann', PHONE);
-  const ben = await newMember(browser, baseURL!, 'Ben');
-  await ann.page.goto(`/members/${ben.id}/chat`);
-  const box = ann.page.getByTestId('chat-input');
-  await box.tap();
+  const { ann, box, close } = await annTypingToBen(browser, baseURL!);
   await box.pressSequentially('Coffee tomorrow?');
   // A phone's browser closes its keyboard when the box loses the focus and opens it again when the
   // box takes it back: the keyboard dropped and rose at every message, the chat resized twice.
@@ -107,54 +123,60 @@ test('on a phone, tapping Send leaves the keyboard up (the message box keeps the
   const send = ann.page.getByTestId('chat-send');
   await expect(send).toBeEnabled();
   await expect.poll(() => send.evaluate((button) => getComputedStyle(button).transform), { message: 'the send button after a tap' }).toBe('none');
-  await ann.context.close();
-  await ben.context.close();
+  await close();
 });
 
-test('on a phone with large text, "Break the ice" stays inside the empty chat in every language', async ({ browser, baseURL }) => {
-  const ann = await newMember(browser, baseURL!, 'Ann', PHONE);
-  const ben = await newMember(browser, baseURL!, 'Ben');
-  const outside: string[] = [];
+/**
+ * Ann on a phone, in an empty chat with Ben, once in every language with the phone's text size at
+ * 200% (`shown` visible first): `check` says what is wrong there, or null.
+ */
+async function inEveryLanguageAtLargeText(
+  browser: Browser,
+  baseURL: string,
+  shown: (page: Page) => Locator,
+  check: (page: Page, locale: string) => Promise<string | null>,
+): Promise<string[]> {
+  const { ann, ben, close } = await annOnPhoneAndBen(browser, baseURL);
+  const faults: string[] = [];
   for (const locale of LOCALES) {
-    await ann.context.addCookies([{ name: 'i18n_redirected', value: locale, url: baseURL! }]);
+    await ann.context.addCookies([{ name: 'i18n_redirected', value: locale, url: baseURL }]);
     await ann.page.goto(`/members/${ben.id}/chat`);
-    const button = ann.page.getByTestId('open-icebreakers');
-    await expect(button).toBeVisible();
+    await expect(shown(ann.page)).toBeVisible();
     await ann.page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+    const fault = await check(ann.page, locale);
+    if (fault) faults.push(fault);
+  }
+  await close();
+  return faults;
+}
+
+test('on a phone with large text, "Break the ice" stays inside the empty chat in every language', async ({ browser, baseURL }) => {
+  const button = (page: Page) => page.getByTestId('open-icebreakers');
+  const outside = await inEveryLanguageAtLargeText(browser, baseURL!, button, async (page, locale) => {
     // it "Rompi il ghiaccio" ran past both edges of the screen, and the chat scrolled sideways.
-    const { left, right, card } = await button.evaluate((element) => {
+    const { left, right, card } = await button(page).evaluate((element) => {
       const box = element.getBoundingClientRect();
       const card = element.parentElement!.getBoundingClientRect();
       return { left: box.left, right: box.right, card: { left: card.left, right: card.right } };
     });
-    if (left < card.left - 0.5 || right > card.right + 0.5) outside.push(`${locale} "${await button.textContent()}" ${Math.round(left)}..${Math.round(right)} px in a card ${Math.round(card.left)}..${Math.round(card.right)} px`);
-  }
+    const inside = left >= card.left - 0.5 && right <= card.right + 0.5;
+    return inside ? null : `${locale} "${await button(page).textContent()}" ${Math.round(left)}..${Math.round(right)} px in a card ${Math.round(card.left)}..${Math.round(card.right)} px`;
+  });
   expect(outside).toEqual([]);
-  await ann.context.close();
-  await ben.context.close();
 });
 
 test('on a phone with large text, the balance under the message box is shown whole in every language', async ({ browser, baseURL }) => {
-  const ann = await newMember(browser, baseURL!, 'Ann', PHONE);
-  const ben = await newMember(browser, baseURL!, 'Ben');
-  const cut: string[] = [];
-  for (const locale of LOCALES) {
-    await ann.context.addCookies([{ name: 'i18n_redirected', value: locale, url: baseURL! }]);
-    await ann.page.goto(`/members/${ben.id}/chat`);
-    const balance = ann.page.locator('.chat-composer-balance');
-    await expect(balance).toBeVisible();
-    await ann.page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+  const balance = (page: Page) => page.locator('.chat-composer-balance');
+  const cut = await inEveryLanguageAtLargeText(browser, baseURL!, balance, async (page, locale) => {
     // The cost line hides what runs past its edge: pl "Pozostało 20 kredy", es "te quedan 20 cré".
-    const { text, past } = await balance.evaluate((element) => {
+    const { text, past } = await balance(page).evaluate((element) => {
       const range = document.createRange();
       range.selectNodeContents(element);
       return { text: element.textContent!, past: range.getBoundingClientRect().right - element.parentElement!.getBoundingClientRect().right };
     });
-    if (past > 0.5) cut.push(`${locale} "${text}" by ${Math.round(past)} px`);
-  }
+    return past > 0.5 ? `${locale} "${text}" by ${Math.round(past)} px` : null;
+  });
   expect(cut).toEqual([]);
-  await ann.context.close();
-  await ben.context.close();
 });
 
 /** The longest "last seen" times of the languages (chat-header-fit.spec.ts has them all). */
@@ -213,14 +235,8 @@ test('on a phone with large text, a confirmation\'s close button stays on the sc
     if (close > PHONE.viewport.width + 0.5 || sideways > 0) faults.push(`${locale} "${await dialog.locator('.modal-title').textContent()}": close button ends at ${Math.round(close)} px, dialog ${sideways} px too wide`);
     // Its two choices: each label inside its own button (fr "Annuler" ran into "Supprimer").
     for (const button of await dialog.locator('.chat-confirm-actions .btn').all()) {
-      const { label, box } = await button.evaluate((element) => {
-        const range = document.createRange();
-        range.selectNodeContents(element);
-        const label = range.getBoundingClientRect();
-        const box = element.getBoundingClientRect();
-        return { label: { left: label.left, right: label.right }, box: { left: box.left, right: box.right } };
-      });
-      if (label.left < box.left - 0.5 || label.right > box.right + 0.5) faults.push(`${locale} "${await button.textContent()}" runs out of its button (${Math.round(label.left)}..${Math.round(label.right)} px in ${Math.round(box.left)}..${Math.round(box.right)} px)`);
+      const outside = await labelOutside(button, `${locale} `);
+      if (outside) faults.push(outside);
     }
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
@@ -240,15 +256,9 @@ test('on a phone with large text, a chat that failed to open holds "Try again" a
   await expect(page.getByTestId('chat-error-retry')).toBeVisible({ timeout: 20_000 });
   const faults: string[] = [];
   for (const button of [page.getByTestId('chat-error-retry'), page.getByTestId('chat-error-back')]) {
-    const { label, box } = await button.evaluate((element) => {
-      const range = document.createRange();
-      range.selectNodeContents(element);
-      const label = range.getBoundingClientRect();
-      const box = element.getBoundingClientRect();
-      return { label: { left: label.left, right: label.right }, box: { left: box.left, right: box.right } };
-    });
     // "Erneut versuchen" and "Zurück zu den Nachrichten" ran out of their halves into each other.
-    if (label.left < box.left - 0.5 || label.right > box.right + 0.5) faults.push(`"${await button.textContent()}" ${Math.round(label.left)}..${Math.round(label.right)} px in a button of ${Math.round(box.left)}..${Math.round(box.right)} px`);
+    const outside = await labelOutside(button, '');
+    if (outside) faults.push(outside);
   }
   expect(faults).toEqual([]);
   await context.close();
