@@ -14,6 +14,8 @@ import type { AdapterTrafficSnapshot } from './adapter-stats.js';
 import { createEmitter } from './emitter.js';
 import { frameArraysServerOptions } from './frame-arrays.js';
 import { closeTransports, settleInFlightCommands } from './graceful-close.js';
+import { errorResult, replyVia } from './ack.js';
+import { notFound } from '../http/errors.js';
 import { RoomSubscriptions } from './room-subscriptions.js';
 import type { RequestOrigin } from '../http/request-origin.js';
 import { authenticateSocket, originGuard } from './handshake.js';
@@ -153,14 +155,17 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
   const slowConsumer = options.slowConsumer ?? SLOW_CONSUMER_LIMITS;
   const stopWatchingSlowConsumers = watchSlowConsumers(io, slowConsumer);
   function dispatchCommand(this: MemberSocket, event: string, ...args: unknown[]): void {
-    const handler = handlers.get(event);
-    if (!handler) return;
     // A client that sends and never reads: no more work for it, and its queue is let go.
     if (closeIfSlowConsumer(this, slowConsumer)) return;
     // Socket.IO puts the ack last, after however many arguments the client sent: a command sent
     // with no payload, or with one too many, must still be answered.
     const last = args[args.length - 1];
     const ack = typeof last === 'function' ? last : undefined;
+    const handler = handlers.get(event);
+    // A command this server does not have (a misspelt name, a newer client during a deploy) is
+    // answered as REST answers an unknown endpoint: left unanswered, the client waited for its
+    // ack's timeout (10 s for a send) before it fell back to REST.
+    if (!handler) return replyVia(ack)(errorResult(notFound()));
     const payload = args[0] === ack ? undefined : args[0];
     handler.call(this, isBinary(payload) ? undefined : payload, ack);
   }
