@@ -133,6 +133,54 @@ describe('the same bad send over either transport', () => {
   });
 });
 
+describe('the same bad read mark over either transport', () => {
+  it('gets the same error code over the socket as over POST /api/messages-read.php, and marks nothing', async () => {
+    const a = await memberWithTabs();
+    const b = await memberWithTabs();
+    const first = await send(a.client, b.id, 'unread');
+    const conversation = first.body.message.conversation as number;
+    const other = await memberWithTabs();
+    const elsewhere = await send(other.client, a.id, 'in a chat b is not in');
+    const cases: unknown[] = [
+      'x',
+      7,
+      [],
+      {},
+      { conversation, message: first.body.message.id, extra: 1 },
+      { conversation: 0 },
+      { conversation: 1e300 },
+      { conversation: String(conversation) },
+      { conversation, message: -1 },
+      // A message of another conversation, and a conversation that is not b's: as missing.
+      { conversation, message: elsewhere.body.message.id },
+      { conversation: elsewhere.body.message.conversation },
+      { conversation: 999_999 },
+    ];
+    for (const payload of cases) {
+      const viaSocket = await command(b.sockets[0]!, 'message:read', payload);
+      const viaRest = await b.client.post('/api/messages-read.php', JSON.stringify(payload));
+      expect(viaRest.status, JSON.stringify(payload)).toBeGreaterThanOrEqual(400);
+      expect(viaSocket.ok ? 'ok' : viaSocket.error, JSON.stringify(payload)).toBe((viaRest.body as { error: string }).error);
+    }
+    expect((await b.client.get('/api/counts.php')).body).toMatchObject({ total_unread: 1 });
+  });
+});
+
+describe('a frame over the 16 KB cap', () => {
+  it('disconnects that member only: the others chat on, and the member reconnects and sends', async () => {
+    const a = await memberWithTabs(1, { credits: 5 });
+    const b = await memberWithTabs();
+    const closed = new Promise((resolve) => a.sockets[0]!.once('disconnect', resolve));
+    untyped(a.sockets[0]!).emit('presence:watch', { profiles: Array.from({ length: 4_000 }, (_, i) => i + 1) }, () => {});
+    await closed;
+    await othersStillServed();
+    const again = await live.connect(a.cookie);
+    expect((await command(again, 'message:send', { profile: b.id, client_id: clientId(), body: 'back' })).ok).toBe(true);
+    expect(sentBy(a.id)).toHaveLength(1);
+    expect(creditBalance(live.server.db, a.id)).toBe(4);
+  });
+});
+
 describe('presence:watch of profiles that are not the member\'s to watch', () => {
   it('answers only the peers: strangers, unknown ids and blocked peers reveal nothing, now or later', async () => {
     const a = await memberWithTabs();
