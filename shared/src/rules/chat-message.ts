@@ -1,4 +1,5 @@
 /** Rules for the text of a chat message, shared so the composer can warn before sending. */
+import { showsSomething } from './visible-text.js';
 
 /** Length as a member counts it: code points, so an emoji is one character, not two. */
 export function messageLength(text: string): number {
@@ -22,14 +23,6 @@ const NEVER_STORED = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u206
 const NEVER_STORED_ALL = new RegExp(NEVER_STORED.source, 'gu');
 
 /**
- * Characters that show nothing (the class below is everything else): whitespace, format characters (zero-width spaces and joiners,
- * direction marks, the soft hyphen, the word joiner, the byte-order mark), variation selectors,
- * the combining grapheme joiner, and the letters that render blank (the Hangul fillers and the
- * blank braille pattern). A text of only these is empty to the member who receives it.
- */
-const SHOWS_SOMETHING = /[^\s\p{Cf}\uFE00-\uFE0F\u{E0100}-\u{E01EF}\u034F\u115F\u1160\u3164\uFFA0\u2800]/u;
-
-/**
  * The text as it is sent and stored: cleaned (see NEVER_STORED) and trimmed. The composer counts
  * this against message_length, so the line ends after a text do not make it look too long.
  */
@@ -44,7 +37,7 @@ export function cleanMessageBody(raw: string): string {
  */
 export function checkMessageBody(raw: string, max: number, options: { allowEmpty?: boolean } = {}): MessageBodyCheck {
   const body = cleanMessageBody(raw);
-  if (!SHOWS_SOMETHING.test(body)) {
+  if (!showsSomething(body)) {
     if (!options.allowEmpty) return { ok: false, error: 'message_empty' };
     return { ok: true, body: '' };
   }

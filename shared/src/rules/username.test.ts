@@ -57,3 +57,17 @@ describe('usernameError', () => {
     expect(usernameError('Sophie', 'a@example.com')).toBeNull();
   });
 });
+
+describe('names that show nothing or turn text around', () => {
+  it('a name of only invisible characters counts as none typed, so the form says to choose one', () => {
+    expect(usernameError('\u200B\u200B', 'a@example.com')).toBe('username_required');
+    expect(usernameError('\u3164\u3164', 'a@example.com')).toBe('username_required');
+    expect(usernameError('\u200BAl', 'a@example.com')).toBe(null);
+  });
+
+  it('refuses direction overrides and isolates; right-to-left names need none', () => {
+    expect(isUsernameAllowed('\u202EAnna', 'a@example.com')).toBe(false);
+    expect(isUsernameAllowed('An\u2067na', 'a@example.com')).toBe(false);
+    expect(isUsernameAllowed('ליאור', 'a@example.com')).toBe(true);
+  });
+});

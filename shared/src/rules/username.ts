@@ -1,4 +1,6 @@
 /** Sign-up name rules (spec section 6): shared so the sign-up form shows the same verdict as the server. */
+import { DIRECTION_CONTROLS, showsSomething } from './visible-text.js';
+
 export const USERNAME_MIN = 2;
 export const USERNAME_MAX = 40;
 
@@ -33,16 +35,21 @@ export function isUsernameAllowed(name: string, email: string): boolean {
   // (they could forge extra lines in a plain-text mail) and no links, nor a bare domain, which a
   // mail program links all the same ("Verify at evil.com" in an activation mail sent to someone
   // else's address, "Sexy at hotdates.com" in the list of chats).
+  // Nor a direction override or isolate, which turns the rest of the line around ("Anna" then the
+  // list's preview or a mail's next words read backwards), nor only characters that show nothing.
+  if (!showsSomething(trimmed) || DIRECTION_CONTROLS.test(trimmed)) return false;
   if (/\p{Cc}/u.test(trimmed) || /(https?:\/\/|www\.)/i.test(trimmed) || BARE_DOMAIN.test(trimmed)) return false;
   if (email.trim() !== '' && trimmed.toLowerCase() === email.trim().toLowerCase()) return false;
   return true;
 }
 
 /**
- * What sign-up says about a name: nothing typed (or only spaces) is `username_required`, not
+ * What sign-up says about a name: nothing typed (or only spaces or other characters that show
+ * nothing) is `username_required`, not
  * "This username is not allowed.", which sent members looking for a rule they had broken.
  */
 export function usernameError(name: string, email: string): 'username_required' | 'username_invalid' | null {
-  if (name.trim() === '') return 'username_required';
+  // Zero-width spaces or Hangul fillers are a name nobody sees: as good as none typed.
+  if (!showsSomething(name)) return 'username_required';
   return isUsernameAllowed(name, email) ? null : 'username_invalid';
 }

@@ -1,0 +1,45 @@
+/**
+ * Account endpoints fed input a form would never send: each answers a clear 400 in the API's
+ * shape and stores nothing. (Wrong JSON types, empty and malformed bodies are in signup.test.ts
+ * and login.test.ts; these are the strings that pass a type check and still must not be stored.)
+ */
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '@db/schema/index.js';
+import { TestClient, type TestServer } from '../../test/harness.js';
+import { signupFields, startServerWithSite } from './auth-test-helpers.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServerWithSite({}, { PUBLIC_URL: 'https://localhost' });
+});
+afterAll(() => server.destroy());
+
+const userCount = () => server.db.select({ n: count() }).from(users).get()!.n;
+const signUp = (overrides: Record<string, unknown>) => new TestClient(server.url).post('/api/signup.php', signupFields(overrides));
+
+describe('POST /api/signup.php: names that would not read as names', () => {
+  it('a name of only invisible characters (zero-width spaces, Hangul fillers) is no name: username_required, no account', async () => {
+    const before = userCount();
+    for (const name of ['\u200B\u200B\u200B', '\u3164\u3164', '\u2800\u2800\u2800', ' \u200D\uFEFF ']) {
+      const res = await signUp({ name });
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect(res.body).toMatchObject({ error: 'username_required', fields: { name: 'username_required' } });
+    }
+    expect(userCount()).toBe(before);
+  });
+
+  it('a name with a direction override or isolate, which turns the text around it in lists and mails, is refused: username_invalid, no account', async () => {
+    const before = userCount();
+    for (const name of ['\u202EAnna', 'Anna\u202Dx', 'An\u2066na', 'Anna\u2069']) {
+      const res = await signUp({ name });
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect(res.body).toMatchObject({ error: 'username_invalid', fields: { name: 'username_invalid' } });
+    }
+    expect(userCount()).toBe(before);
+  });
+
+  it('names in right-to-left scripts and with emoji and their modifiers are still names', async () => {
+    for (const name of ['ליאור', 'سارة', 'Anna 👩🏽‍🦰', '👍🏽👍🏽']) expect((await signUp({ name })).status, name).toBe(201);
+  });
+});
