@@ -71,3 +71,10 @@ describe('names that show nothing or turn text around', () => {
     expect(isUsernameAllowed('ליאור', 'a@example.com')).toBe(true);
   });
 });
+
+describe('line and paragraph separators', () => {
+  it('refuses U+2028 and U+2029, which break the line like a newline', () => {
+    expect(isUsernameAllowed('Sophie\u2028Verify below', 'a@example.com')).toBe(false);
+    expect(isUsernameAllowed('Sophie\u2029Support', 'a@example.com')).toBe(false);
+  });
+});

@@ -38,7 +38,8 @@ export function isUsernameAllowed(name: string, email: string): boolean {
   // Nor a direction override or isolate, which turns the rest of the line around ("Anna" then the
   // list's preview or a mail's next words read backwards), nor only characters that show nothing.
   if (!showsSomething(trimmed) || DIRECTION_CONTROLS.test(trimmed)) return false;
-  if (/\p{Cc}/u.test(trimmed) || /(https?:\/\/|www\.)/i.test(trimmed) || BARE_DOMAIN.test(trimmed)) return false;
+  // U+2028 and U+2029 are line breaks too: every browser and mail program breaks the line there.
+  if (/[\p{Cc}\p{Zl}\p{Zp}]/u.test(trimmed) || /(https?:\/\/|www\.)/i.test(trimmed) || BARE_DOMAIN.test(trimmed)) return false;
   if (email.trim() !== '' && trimmed.toLowerCase() === email.trim().toLowerCase()) return false;
   return true;
 }

@@ -39,6 +39,16 @@ describe('POST /api/signup.php: names that would not read as names', () => {
     expect(userCount()).toBe(before);
   });
 
+  it('a name with a line or paragraph separator (U+2028, U+2029), a line break in every list and mail as much as a newline, is refused: username_invalid, no account', async () => {
+    const before = userCount();
+    for (const name of ['Sophie\u2028Click the link below to verify', 'Sophie\u2029Support team']) {
+      const res = await signUp({ name });
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect(res.body).toMatchObject({ error: 'username_invalid', fields: { name: 'username_invalid' } });
+    }
+    expect(userCount()).toBe(before);
+  });
+
   it('names in right-to-left scripts and with emoji and their modifiers are still names', async () => {
     for (const name of ['ליאור', 'سارة', 'Anna 👩🏽‍🦰', '👍🏽👍🏽']) expect((await signUp({ name })).status, name).toBe(201);
   });
