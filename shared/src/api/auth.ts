@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { GENDERS, LOCALES, PASSWORD_MAX, SEEKING } from '../constants.js';
 import type { UserDto } from './user.js';
-import { memberText } from './text.js';
+import { memberText, passwordText } from './text.js';
 
 const shortText = memberText().trim().max(200);
 
@@ -33,7 +33,7 @@ export type TrafficSource = z.infer<typeof trafficSourceSchema>;
 export const signupBody = z.object({
   email: z.string().max(254).optional(),
   name: memberText().max(200).optional(),
-  password: z.string().max(PASSWORD_MAX * 4).optional(),
+  password: passwordText(PASSWORD_MAX * 4).optional(),
   date_of_birth: z.string().max(20).optional(),
   signup_message: memberText().max(2000).optional(),
   gender: z.enum(GENDERS),
@@ -60,19 +60,19 @@ export const passwordResetRequestBody = z.object({ email: z.string().trim().min(
 /** password length is checked by the service so that it answers `password_length` */
 export const passwordResetBody = z.object({
   token: z.string().min(1).max(200),
-  password: z.string().max(PASSWORD_MAX * 4),
-  password_confirmation: z.string().max(PASSWORD_MAX * 4),
+  password: passwordText(PASSWORD_MAX * 4),
+  password_confirmation: passwordText(PASSWORD_MAX * 4),
 });
 
 export const passwordChangeBody = z.object({
-  old_password: z.string().max(PASSWORD_MAX * 4),
-  password: z.string().max(PASSWORD_MAX * 4),
-  password_confirmation: z.string().max(PASSWORD_MAX * 4),
+  old_password: passwordText(PASSWORD_MAX * 4),
+  password: passwordText(PASSWORD_MAX * 4),
+  password_confirmation: passwordText(PASSWORD_MAX * 4),
 });
 
 export const mailChangeRequestBody = z.object({
   email: z.string().max(254),
-  password: z.string().max(PASSWORD_MAX * 4),
+  password: passwordText(PASSWORD_MAX * 4),
 });
 
 export const mailChangeConfirmBody = z.object({ token: z.string().min(1).max(200) });

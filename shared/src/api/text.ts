@@ -14,6 +14,12 @@ export function isWellFormedText(value: string): boolean {
 export const memberText = () => z.string().refine(isWellFormedText);
 
 /**
+ * A password, sent or checked: whole characters only. Hashed, half a character became U+FFFD, so
+ * every other half (and U+FFFD itself) opened the same account.
+ */
+export const passwordText = (max: number) => z.string().max(max).refine(isWellFormedText);
+
+/**
  * A whole number in a query string, between `min` and `max`: digits only. `z.coerce.number()`
  * alone also took `0x1`, `1e3`, ` 7` and an empty value (as 0).
  */

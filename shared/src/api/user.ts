@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES, PASSWORD_MAX, PASSWORD_MIN } from '../constants.js';
+import { passwordText } from './text.js';
 
 export interface MainImage {
   filename: string;
@@ -43,7 +44,7 @@ export interface UserDto {
  */
 export const loginBody = z.object({
   email: z.string().trim().max(254).optional(),
-  password: z.string().max(PASSWORD_MAX).optional(),
+  password: passwordText(PASSWORD_MAX).optional(),
 });
 
 export const languageBody = z.object({ language: z.enum(LOCALES) });

@@ -7,7 +7,8 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@db/schema/index.js';
 import { TestClient, type TestServer } from '../../test/harness.js';
-import { signupFields, startServerWithSite } from './auth-test-helpers.js';
+import { createMember } from '../../test/factories.js';
+import { loggedInClient, signupFields, startServerWithSite, userRow } from './auth-test-helpers.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -51,5 +52,42 @@ describe('POST /api/signup.php: names that would not read as names', () => {
 
   it('names in right-to-left scripts and with emoji and their modifiers are still names', async () => {
     for (const name of ['ליאור', 'سارة', 'Anna 👩🏽‍🦰', '👍🏽👍🏽']) expect((await signUp({ name })).status, name).toBe(201);
+  });
+});
+
+/**
+ * Half a character (a lone UTF-16 surrogate, "\ud800" in JSON) is not text: hashed, it became the
+ * replacement character, so every other half and U+FFFD itself opened the same account.
+ */
+describe('passwords with half a character', () => {
+  const typed = 'correct horse \ufffd';
+  const halves = ['correct horse \ud800', 'correct horse \udfff'];
+
+  it('log-in with a different half character does not open an account whose password ends in U+FFFD', async () => {
+    const member = await createMember(server.db, { password: typed });
+    for (const password of halves) {
+      const res = await new TestClient(server.url).post('/api/user.php', { email: member.email, password });
+      expect(res.status, JSON.stringify(password)).toBe(400);
+      expect(res.body).toMatchObject({ error: 'invalid_request', fields: { password: 'invalid_request' } });
+    }
+    expect((await new TestClient(server.url).post('/api/user.php', { email: member.email, password: typed })).status).toBe(200);
+  });
+
+  it('sign-up refuses one: 400 naming the password, no account', async () => {
+    const before = userCount();
+    const res = await signUp({ password: halves[0] });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'invalid_request', fields: { password: 'invalid_request' } });
+    expect(userCount()).toBe(before);
+  });
+
+  it('a password change refuses one: 400, the password stays as it was', async () => {
+    const member = await createMember(server.db);
+    const client = await loggedInClient(server, member.email, member.password);
+    const hashBefore = userRow(server.db, member.email)!.passwordHash;
+    const res = await client.put('/api/password.php', { old_password: member.password, password: halves[0], password_confirmation: halves[0] });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'invalid_request', fields: { password: 'invalid_request' } });
+    expect(userRow(server.db, member.email)!.passwordHash).toBe(hashBefore);
   });
 });
