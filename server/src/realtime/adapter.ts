@@ -14,6 +14,7 @@ import type { ServerOptions } from 'socket.io';
 import type { Config } from '../config.js';
 import { AdapterTraffic } from './adapter-stats.js';
 import { closeRedis } from './close-redis.js';
+import { coalesceShardSubscriptions } from './coalesced-subscriptions.js';
 import { watchRedisRecovery } from './redis-recovery.js';
 
 type AdapterFactory = NonNullable<ServerOptions['adapter']>;
@@ -76,6 +77,7 @@ export async function createScaleOut(config: Config): Promise<ScaleOut> {
   const sub = pub.duplicate({ maxRetriesPerRequest: null });
   ignoreFireAndForgetRejections(pub);
   ignoreFireAndForgetRejections(sub);
+  coalesceShardSubscriptions(sub);
   const missed = new Set<string>();
   noteFailedPublishes(pub, missed);
   const recovered: Array<(downMs: number, missedRooms: string[]) => void> = [];
