@@ -7,8 +7,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SiteRow } from '@db/schema/index.js';
 import { insertTestSite } from '../test/factories.js';
 import { startTestServer, tempDir, TestClient, type TestServer } from '../test/harness.js';
+import { siteShells } from './site-shells.js';
 
 const MANIFEST = JSON.stringify({ name: 'Amora', short_name: 'Amora', description: 'Meet singles near you.', start_url: '/members', display: 'standalone', icons: [{ src: '/favicon.svg', sizes: 'any' }] });
 
@@ -90,5 +92,18 @@ describe('the app shell', () => {
         expect(head(res.body).title, `${encoding} ${path}`).toBe('Other Site &lt;dates&gt; &amp; more');
       }
     }
+  });
+});
+
+describe('a site whose title is edited', () => {
+  it('gets a shell with each new title, and its first one back when the edit is undone', () => {
+    const dir = tempDir('site-shells-');
+    writeFileSync(join(dir, 'index.html'), SHELL);
+    const shellFor = siteShells(join(dir, 'index.html'));
+    const site = (indexTitle: string) => ({ id: 7, name: 'Seven', description: '', indexTitle }) as unknown as SiteRow;
+    const title = (indexTitle: string) => head(shellFor(site(indexTitle))!.identity.toString('utf8')).title;
+    expect(title('Dates tonight')).toBe('Dates tonight');
+    expect(title('Dates this weekend')).toBe('Dates this weekend');
+    expect(title('Dates tonight')).toBe('Dates tonight');
   });
 });

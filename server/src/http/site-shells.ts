@@ -29,27 +29,29 @@ export function shellForSite(html: string, site: SiteRow): string {
 
 /**
  * The shell for a request's site: the built one for a host no site serves, undefined while the
- * client is not built. A site's shell is kept by its title and description, so a changed setting
- * (seen once the site list reloads) gets a new one; there are as many as sites, each a few KB.
+ * client is not built. One shell per site (a few KB each), made again when its title, name or
+ * description changed (seen once the site list reloads); kept by those settings alone, every edit
+ * left its old shell behind until a restart.
  */
 export function siteShells(indexFile: string): (site: SiteRow | undefined) => PrecompressedBody | undefined {
   let built: PrecompressedBody | undefined;
-  const bySettings = new Map<string, PrecompressedBody>();
+  const bySite = new Map<number, { settings: string; shell: PrecompressedBody }>();
   return (site) => {
     if (!built) {
       if (!existsSync(indexFile)) return undefined;
       built = readPrecompressed(indexFile);
     }
     if (!site) return built;
-    const key = `${site.indexTitle}\n${site.name}\n${site.description}`;
-    let shell = bySettings.get(key);
+    const settings = `${site.indexTitle}\n${site.name}\n${site.description}`;
+    const kept = bySite.get(site.id);
+    let shell = kept?.settings === settings ? kept.shell : undefined;
     if (!shell) {
       const identity = Buffer.from(shellForSite(built.identity.toString('utf8'), site));
       const variants: PrecompressedBody['variants'] = {};
       // The encodings the build wrote (none for a shell under 1 KB), so the answer negotiates alike.
       for (const encoding of PRECOMPRESSED_ENCODINGS) if (built.variants[encoding]) variants[encoding] = COMPRESS[encoding](identity);
       shell = { identity, variants };
-      bySettings.set(key, shell);
+      bySite.set(site.id, { settings, shell });
     }
     return shell;
   };
