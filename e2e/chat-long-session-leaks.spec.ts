@@ -1,5 +1,10 @@
-import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { expect, type CDPSession, type Page } from '@playwright/test';
 import { blockSocket, bubble, DEMO_ACCOUNTS, memberContext, messagesBadge, newMember, type Member } from './chat-fixtures.js';
+import { testOnSeededServer } from './seeded-server.js';
+
+// A server of its own: the long session spends about 180 of James's credits, which the specs on
+// the shared server count on.
+const test = testOnSeededServer();
 
 /**
  * A member keeps the chat open for hours: messages keep coming from several members, chats are
