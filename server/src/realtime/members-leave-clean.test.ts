@@ -98,7 +98,8 @@ function countLiving(adapter: () => Adapter) {
 
 const roomsHeld = (adapter: Adapter) => ({ rooms: adapter.rooms.size, sids: adapter.sids.size, sockets: adapter.nsp.sockets.size });
 
-describe('a node after its members have left (one process)', () => {
+/** A one-process server for the describe block it is called in, its adapter watched (`watched`). */
+function oneProcessNode(): { server: () => TestServer; adapter: () => Adapter } {
   let server: TestServer;
   let adapter: () => Adapter;
   beforeAll(async () => {
@@ -109,8 +110,14 @@ describe('a node after its members have left (one process)', () => {
   afterAll(async () => {
     await server?.destroy();
   });
+  return { server: () => server, adapter: () => adapter() };
+}
+
+describe('a node after its members have left (one process)', () => {
+  const node = oneProcessNode();
 
   it('keeps no room, socket or online state of any of them', async () => {
+    const [server, adapter] = [node.server(), node.adapter];
     const living = countLiving(adapter);
     const { sockets, ids } = await busyMembers(server);
     const busy = roomsHeld(adapter());
@@ -206,18 +213,10 @@ describe('a node after members logged out, blocked each other and lost their con
 });
 
 describe('a node after a phone flapped past its socket cap, typing as it went (one process)', () => {
-  let server: TestServer;
-  let adapter: () => Adapter;
-  beforeAll(async () => {
-    const built = watched(memoryScaleOut);
-    adapter = built.adapter;
-    server = await startTestServer({}, { scaleOut: built.scaleOut });
-  });
-  afterAll(async () => {
-    await server?.destroy();
-  });
+  const node = oneProcessNode();
 
   it('keeps none of its sockets, refused or not', async () => {
+    const [server, adapter] = [node.server(), node.adapter];
     const living = countLiving(adapter);
     const a = await loggedInMember(server);
     const b = await loggedInMember(server);
