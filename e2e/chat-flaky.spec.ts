@@ -237,6 +237,9 @@ test('a message left pending in a tab that stays open for over a day is not sent
   await expect(bubble(b.page, text)).toHaveAttribute('data-state', 'failed');
   const stored = (await (await b.request.get(`/api/messages.php?conversation=${conversation}&limit=20`)).json()) as { messages: Array<{ body: string }> };
   expect(stored.messages.some((m) => m.body === text), 'stored a day late').toBe(false);
+  // A poll still going through the route when the context closes: its answer is thrown away, and
+  // fulfilling it then failed the test after every assertion had passed (a CI run, session 55).
+  await b.page.unrouteAll({ behavior: 'ignoreErrors' });
   await b.context.close();
 });
 
