@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { skipSiteEntryWarning } from './shell-helpers.js';
+import { partedMatches, skipSiteEntryWarning } from './shell-helpers.js';
 
 /**
  * French writes hours as "9 h", "17 h": a plain space let the line end after "9" with "h et 17 h"
@@ -15,24 +15,8 @@ test('French opening hours keep each number with its "h" at every phone width', 
   const splits: string[] = [];
   for (let width = 320; width <= 480; width += 2) {
     await page.setViewportSize({ width, height: 800 });
-    const split = await page.evaluate(() => {
-      const found: string[] = [];
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      while (walker.nextNode()) {
-        const node = walker.currentNode;
-        for (const match of node.textContent!.matchAll(/\d+\s+h\b/g)) {
-          const top = (i: number) => {
-            const range = document.createRange();
-            range.setStart(node, i);
-            range.setEnd(node, i + 1);
-            return range.getBoundingClientRect().top;
-          };
-          if (top(match.index + match[0].length - 1) > top(match.index) + 2) found.push(match[0]);
-        }
-      }
-      return found;
-    });
-    splits.push(...split.map((text) => `${width} px: ${JSON.stringify(text)}`));
+    const { parted } = await partedMatches(page.locator('body'), /\d+\s+h\b/g);
+    splits.push(...parted.map((text) => `${width} px: ${JSON.stringify(text)}`));
   }
   expect(splits).toEqual([]);
 });

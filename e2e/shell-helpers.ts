@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { keepEmailWhole } from '../client/src/i18n/keep-email-whole.js';
 
 /** Shared by the e2e/shell-*.spec.ts files (client shell). */
@@ -49,6 +49,37 @@ export async function smallTargets(page: Page, root: string): Promise<string[]> 
       .map((el) => ({ el, box: el.getBoundingClientRect() }))
       .filter(({ box }) => box.width > 1 && box.height > 1 && (Math.round(box.width) < 44 || Math.round(box.height) < 44))
       .map(({ el, box }) => `${el.getAttribute('aria-label') ?? el.textContent?.trim()} ${Math.round(box.width)}x${Math.round(box.height)}`));
+}
+
+/**
+ * The matches of `pattern` in the text under `root` (each within one text node) and those of them
+ * drawn over two lines: a number parted from its unit ("46" | "% higher", "15" | "min.") when the
+ * match's last character starts a lower line than its first.
+ */
+export async function partedMatches(root: Locator, pattern: RegExp): Promise<{ found: number; parted: string[] }> {
+  return root.evaluate(
+    (element, { source, flags }) => {
+      const everyMatch = new RegExp(source, flags.includes('g') ? flags : `${flags}g`);
+      let found = 0;
+      const parted: string[] = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      while (walker.nextNode()) {
+        const node = walker.currentNode;
+        const top = (i: number) => {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          return range.getBoundingClientRect().top;
+        };
+        for (const match of node.textContent!.matchAll(everyMatch)) {
+          found += 1;
+          if (top(match.index + match[0].length - 1) > top(match.index) + 2) parted.push(match[0]);
+        }
+      }
+      return { found, parted };
+    },
+    { source: pattern.source, flags: pattern.flags },
+  );
 }
 
 /**
