@@ -10,6 +10,7 @@ import { unreadElsewhereAtom, type Presence } from '../../state/chats.js';
 import { useAtomValue } from '../../state/jotai.js';
 import { ChatIcon } from './ChatIcons.js';
 import { openedFromList } from './chat-opened-from-list.js';
+import { isPlainClick } from './plain-click.js';
 import { PresenceText } from './PresenceText.js';
 
 interface ChatHeaderProps {
@@ -74,8 +75,7 @@ export function ChatBackLink() {
   const navigate = useNavigate();
   const fromList = openedFromList(useLocation().state);
   const goBack = (event: MouseEvent<HTMLAnchorElement>) => {
-    // A modified click (a new tab or window) is the link's.
-    if (!fromList || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!fromList || !isPlainClick(event)) return;
     event.preventDefault();
     void navigate(-1);
   };

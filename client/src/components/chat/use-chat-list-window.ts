@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import { exactHeight, useRowHeights } from './use-row-heights.js';
+import { isPlainClick } from './plain-click.js';
 import { useScrollOrigin } from './use-scroll-origin.js';
 import { buildOffsets, isNearBottom, visibleRange } from './chat-virtual-window.js';
 import { listAnchorsAt, listAnchorsFrom, rowForKey, rowsToRender, scrollTopForAnchors, scrollTopToReveal, tabStopRow, type ListAnchor } from './chat-list-window.js';
@@ -233,7 +234,7 @@ export function useChatListWindow(keys: readonly string[], stamps: readonly numb
 
   // A plain click (or Enter) on an entry's link: the chat opens from the list, in this tab.
   const onClick = (event: MouseEvent<HTMLElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isPlainClick(event)) return;
     const target = event.target as HTMLElement;
     const key = target.closest('a') ? target.closest<HTMLElement>('[data-row-key]')?.dataset.rowKey : undefined;
     if (key !== undefined && key !== activeKey) chosenInList = key;
