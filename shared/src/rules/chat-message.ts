@@ -1,5 +1,5 @@
 /** Rules for the text of a chat message, shared so the composer can warn before sending. */
-import { showsSomething } from './visible-text.js';
+import { DIRECTION_CONTROL_RANGES, showsSomething } from './visible-text.js';
 
 /** Length as a member counts it: code points, so an emoji is one character, not two. */
 export function messageLength(text: string): number {
@@ -17,9 +17,9 @@ export type MessageBodyCheck =
  * Characters never stored: control characters but the line feed and tab (a NUL was stored as it
  * came), carriage returns (a Windows line end is one line end), and the directional embeddings,
  * overrides and isolates, which turn the text after them around in previews and lists the message
- * does not own. Right-to-left text needs none of them: the client sets each text's direction.
+ * does not own (visible-text.ts: DIRECTION_CONTROL_RANGES).
  */
-const NEVER_STORED = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/u;
+const NEVER_STORED = new RegExp(`[\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F${DIRECTION_CONTROL_RANGES}]`, 'u');
 const NEVER_STORED_ALL = new RegExp(NEVER_STORED.source, 'gu');
 
 /**

@@ -15,6 +15,8 @@ export function showsSomething(text: string): boolean {
 /**
  * The directional embeddings, overrides and isolates: they turn the text after them around, also
  * text they do not own (the rest of a line in a list or a mail). Right-to-left text needs none of
- * them: the client sets each text's direction.
+ * them: the client sets each text's direction. Chat messages drop them (chat-message.ts), member
+ * names refuse them (username.ts).
  */
-export const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/u;
+export const DIRECTION_CONTROL_RANGES = '\\u202A-\\u202E\\u2066-\\u2069';
+export const DIRECTION_CONTROLS = new RegExp(`[${DIRECTION_CONTROL_RANGES}]`, 'u');
