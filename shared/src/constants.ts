@@ -146,3 +146,11 @@ export const SOCKET_RECONNECT = {
  * (2,000 members, chat bench, session 15), and a reconnect storm is all connecting.
  */
 export const SOCKET_TRANSPORTS = ['websocket', 'polling'] as const;
+
+/**
+ * The largest frame the server takes on a member's socket; a bigger one closes the connection
+ * (Socket.IO's maxHttpBufferSize). Chat text only: photos go over HTTP. A message within a site's
+ * message_length can still be bigger (4 UTF-8 bytes per emoji, so about 4,000 of them), and the
+ * client sends such a one over REST, whose body limit (64 KB) holds the schema's 10,000 characters.
+ */
+export const SOCKET_MAX_FRAME_BYTES = 16 * 1024;

@@ -15,6 +15,7 @@ import { serverNow } from './server-clock.js';
 import { learnFromRefusal } from './refusal-causes.js';
 import { createSendRetries, type SendOutcome, type SendRetries } from './send-retries.js';
 import { sendOverSocket } from './socket-commands.js';
+import { fitsOneSocketFrame } from './socket-frame.js';
 import { applyOwnStored, getThread, setCredits, updateThread } from './chat-store.js';
 import { threadsAtom } from './chats.js';
 
@@ -73,7 +74,8 @@ export function createSends(socketNow: () => ChatSocket | null, show: (messages:
 
   /**
    * Sends one outgoing message by whichever road is open: the socket with an ack, or REST while
-   * disconnected (or when the ack does not come). Same client id every time: stored once.
+   * disconnected (or when the ack does not come, or the message is too big for a socket frame).
+   * Same client id every time: stored once.
    */
   async function sendOne(profile: number, message: ChatMessage): Promise<SendOutcome> {
     const key = message.key;
@@ -82,7 +84,7 @@ export function createSends(socketNow: () => ChatSocket | null, show: (messages:
     // An icebreaker bubble holds its i18n key as body (like the stored message); the server wants the id.
     if (message.kind === 'icebreaker') input.icebreaker_id = ICEBREAKERS.find((i) => i.key === message.body)?.id ?? message.body;
     const socket = socketNow();
-    if (!socket?.connected) return sendOverRest(profile, key, input);
+    if (!socket?.connected || !fitsOneSocketFrame('message:send', input)) return sendOverRest(profile, key, input);
     const sent = await sendOverSocket(socket, input);
     if (sent === 'timeout') {
       unanswered(socket);

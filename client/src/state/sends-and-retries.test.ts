@@ -38,6 +38,28 @@ describe('the realtime owner', () => {
     expect(socket.sends()).toEqual([]);
   });
 
+  it('a message too big for one socket frame (a site allowing 5,000 characters, written in emoji) goes over REST while the socket is up; a usual one over the socket', async () => {
+    let nextId = 104;
+    await startConnected((event, payload) =>
+      event === 'message:send' ? { ok: true, data: { message: { ...message(nextId++, ME), client_id: (payload as { client_id: string }).client_id }, credits: 9, credits_version: 101, duplicate: false } } : undefined,
+    );
+    openThreadWith([message(100, PEER)]);
+    vi.mocked(api.postMessage).mockImplementation(async (input) => ({ message: { ...message(nextId++, ME), client_id: input.client_id, body: input.body ?? '' }, credits: 8, credits_version: 102, duplicate: false }));
+    // 4,500 emoji are 18,000 bytes of UTF-8: the server would close the socket at every try.
+    const long = '\u{1F600}'.repeat(4_500);
+    sendChatMessage(PEER, { kind: 'text', body: long });
+    await flush();
+    expect(api.postMessage).toHaveBeenCalledWith(expect.objectContaining({ body: long }));
+    expect(socket.emitted.filter((e) => e.event === 'message:send')).toEqual([]);
+    expect(storedIds()).toEqual([100, 104]);
+
+    sendChatMessage(PEER, { kind: 'text', body: '\u{1F600}'.repeat(3_000) });
+    await flush();
+    expect(socket.emitted.filter((e) => e.event === 'message:send')).toHaveLength(1);
+    expect(api.postMessage).toHaveBeenCalledTimes(1);
+    expect(storedIds()).toEqual([100, 104, 105]);
+  });
+
   it("a peer's message stored while the socket is down, just before one the member sends over REST, shows with the next poll round", async () => {
     vi.useFakeTimers();
     start(() => undefined);

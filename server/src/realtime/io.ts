@@ -5,7 +5,7 @@
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
-import { AUTH_COOKIE_NAME } from '@shared/constants.js';
+import { AUTH_COOKIE_NAME, SOCKET_MAX_FRAME_BYTES } from '@shared/constants.js';
 import { rooms } from '@shared/realtime.js';
 import type { AppContext } from '../context.js';
 import type { SiteDirectory } from '../http/site.js';
@@ -30,8 +30,6 @@ import { RedisPresenceCounter } from './presence-redis.js';
 import { closeIfSlowConsumer, SLOW_CONSUMER_LIMITS, watchSlowConsumers, type SlowConsumerLimits } from './slow-consumer.js';
 import type { CommandContext, MemberSocket, PresenceReader, RealtimeServer, SocketCommands } from './types.js';
 
-/** Chat text only (photos go over HTTP); a bigger frame closes the connection. */
-export const SOCKET_MAX_PAYLOAD_BYTES = 16 * 1024;
 /** Mobile-friendly: a ping every 25 s stays under typical NAT/proxy idle timeouts of 30-60 s. */
 const PING_INTERVAL_MS = 25_000;
 const PING_TIMEOUT_MS = 20_000;
@@ -100,7 +98,7 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
   const io: RealtimeServer = new Server(http, {
     path: '/socket.io',
     serveClient: false,
-    maxHttpBufferSize: SOCKET_MAX_PAYLOAD_BYTES,
+    maxHttpBufferSize: SOCKET_MAX_FRAME_BYTES,
     pingInterval: PING_INTERVAL_MS,
     pingTimeout: PING_TIMEOUT_MS,
     allowRequest: originGuard(ctx, options.sites, options.requestOrigin),
