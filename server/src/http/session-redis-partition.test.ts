@@ -3,65 +3,21 @@
  * (packets dropped), so the client learns nothing of an outage. Members whose session this node
  * has read must go on as during an outage it knows about (session-redis-outage.test.ts).
  */
-import { createServer, connect, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../test/factories.js';
 import { startTestServer, TestClient, type TestServer } from '../test/harness.js';
 import { startPrivateRedis, type PrivateRedis } from '../test/multi-process.js';
+import { openPartitionLink, type PartitionLink } from '../test/partition-link.js';
 import { openSocket } from '../realtime/testing.js';
 import { send } from '../modules/chats/chat-test-kit.js';
 
-/**
- * Forwards to Redis until `partition()`: then nothing goes through either way and nothing is
- * closed; what was sent meanwhile arrives after `heal()`, as TCP retransmits it.
- */
-interface Link {
-  url: string;
-  partition(): void;
-  heal(): void;
-  close(): Promise<void>;
-}
-
-async function linkTo(port: number): Promise<Link> {
-  const sockets = new Set<Socket>();
-  let cut = false;
-  const proxy: Server = createServer((downstream) => {
-    const upstream = connect(port, '127.0.0.1');
-    for (const s of [downstream, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => {});
-      if (cut) s.pause();
-    }
-    downstream.pipe(upstream);
-    upstream.pipe(downstream);
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `redis://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
-    partition() {
-      cut = true;
-      for (const s of sockets) s.pause();
-    },
-    heal() {
-      cut = false;
-      for (const s of sockets) s.resume();
-    },
-    async close() {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => proxy.close(() => resolve()));
-    },
-  };
-}
-
 let redis: PrivateRedis;
-let link: Link;
+let link: PartitionLink;
 let server: TestServer;
 
 beforeAll(async () => {
   redis = await startPrivateRedis();
-  link = await linkTo(redis.port);
+  link = await openPartitionLink(redis.port);
   server = await startTestServer({ REDIS_URL: link.url, REDIS_COMMAND_TIMEOUT_MS: '300' });
 }, 30_000);
 

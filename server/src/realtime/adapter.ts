@@ -15,6 +15,7 @@ import type { Config } from '../config.js';
 import { AdapterTraffic } from './adapter-stats.js';
 import { closeRedis } from './close-redis.js';
 import { coalesceShardSubscriptions } from './coalesced-subscriptions.js';
+import { watchLiveness } from './redis-liveness.js';
 import { watchRedisRecovery } from './redis-recovery.js';
 
 type AdapterFactory = NonNullable<ServerOptions['adapter']>;
@@ -80,6 +81,12 @@ export async function createScaleOut(config: Config): Promise<ScaleOut> {
   coalesceShardSubscriptions(sub);
   const missed = new Set<string>();
   noteFailedPublishes(pub, missed);
+  // Probed as often as a command may take: a partition is noticed within twice the time-out. Not
+  // the streams adapter's publisher: its XREAD BLOCK holds the connection, and a PING behind it
+  // would wait for the block to end (left open: a partition there is noticed late).
+  const liveness = { everyMs: config.redisCommandTimeoutMs, timeoutMs: config.redisCommandTimeoutMs };
+  const probed = config.socketAdapter === 'streams' ? [sub] : [pub, sub];
+  const stopProbing = probed.map((client) => watchLiveness(client, client === pub ? 'pub' : 'sub', liveness));
   const recovered: Array<(downMs: number, missedRooms: string[]) => void> = [];
   const state = { shuttingDown: false };
   const recovery = watchRedisRecovery(pub, sub, () => state.shuttingDown, (downMs) => {
@@ -103,6 +110,7 @@ export async function createScaleOut(config: Config): Promise<ScaleOut> {
     ...(config.socketAdapter === 'sharded' ? { subscribed: (room: string) => sub.ssubscribe(shardedRoomChannel(room)).then(() => undefined) } : {}),
     async close() {
       state.shuttingDown = true;
+      stopProbing.forEach((stop) => stop());
       await Promise.all([closeRedis(pub), closeRedis(sub)]);
     },
   };
