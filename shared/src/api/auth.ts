@@ -7,9 +7,9 @@
 import { z } from 'zod';
 import { GENDERS, LOCALES, PASSWORD_MAX, SEEKING } from '../constants.js';
 import type { UserDto } from './user.js';
-import { memberText, passwordText } from './text.js';
+import { lineText, linesText, memberText, passwordText } from './text.js';
 
-const shortText = memberText().trim().max(200);
+const shortText = lineText().trim().max(200);
 
 /** Landing-page tracking parameters sent along with a sign-up. */
 export const trafficSourceSchema = z.object({
@@ -35,7 +35,7 @@ export const signupBody = z.object({
   name: memberText().max(200).optional(),
   password: passwordText(PASSWORD_MAX * 4).optional(),
   date_of_birth: z.string().max(20).optional(),
-  signup_message: memberText().max(2000).optional(),
+  signup_message: linesText().max(2000).optional(),
   gender: z.enum(GENDERS),
   seeking: z.enum(SEEKING),
   country: z.string().regex(/^[A-Z]{2}$/).optional(),

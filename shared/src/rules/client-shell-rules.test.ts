@@ -96,6 +96,10 @@ describe('traffic source', () => {
   it('stores every known parameter and strips braces', () => {
     expect(parseTrafficSource('?network=ads{1}&ref={clickid}&sub1=a&aff_sub3=z&other=x')).toEqual({ network: 'ads1', ref: 'clickid', sub1: 'a', aff_sub3: 'z' });
   });
+  it('drops control characters from a landing link, which the sign-up would refuse (the member could not sign up)', () => {
+    expect(parseTrafficSource('?network=ad%07net&sub1=%1B%5B31mred&ref=a%0Ab')).toEqual({ network: 'adnet', sub1: '[31mred', ref: 'ab' });
+    expect(parseTrafficSource('?network=%00%7F')).toBeNull();
+  });
   it('returns null without traffic parameters or with only empty macros', () => {
     expect(parseTrafficSource('?foo=1')).toBeNull();
     expect(parseTrafficSource('?network={}')).toBeNull();

@@ -3,9 +3,13 @@ export const TRAFFIC_PARAMS = ['network', 'ref', 'sub', 'sub1', 'sub2', 'sub3', 
 export type TrafficParam = (typeof TRAFFIC_PARAMS)[number];
 export type TrackingRecord = Partial<Record<TrafficParam, string>>;
 
-/** Affiliate links often carry unreplaced macros like `{clickid}`: the braces are stripped. */
+/**
+ * Affiliate links often carry unreplaced macros like `{clickid}`: the braces are stripped. So are
+ * control characters (`%07`, `%0A` in a link): sign-up refuses them in a traffic source
+ * (api/text.ts lineText), and the member, who never typed the link, could not sign up at all.
+ */
 function clean(value: string): string {
-  return value.replace(/[{}]/g, '').trim().slice(0, 200);
+  return value.replace(/[{}\p{Cc}]/gu, '').trim().slice(0, 200);
 }
 
 /** The tracking record carried by a query string, or null when it carries none. */

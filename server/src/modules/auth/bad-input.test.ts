@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@db/schema/index.js';
 import { TestClient, type TestServer } from '../../test/harness.js';
 import { createMember } from '../../test/factories.js';
-import { loggedInClient, signupFields, startServerWithSite, userRow } from './auth-test-helpers.js';
+import { loggedInClient, profileRow, signupFields, startServerWithSite, userRow } from './auth-test-helpers.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -52,6 +52,49 @@ describe('POST /api/signup.php: names that would not read as names', () => {
 
   it('names in right-to-left scripts and with emoji and their modifiers are still names', async () => {
     for (const name of ['ליאור', 'سارة', 'Anna 👩🏽‍🦰', '👍🏽👍🏽']) expect((await signUp({ name })).status, name).toBe(201);
+  });
+});
+
+/**
+ * Control characters in the free text of a sign-up: a bell or a terminal colour code ("\u001b[31m")
+ * stored as it came rings or repaints the terminal of whoever reads the record or a log of it.
+ */
+describe('POST /api/signup.php: control characters in the sign-up message and traffic source', () => {
+  it('a sign-up message with a control character is refused: 400 naming signup_message, no account', async () => {
+    const before = userCount();
+    for (const signup_message of ['Hi\u0007 there', '\u001b[31mred\u001b[0m', 'nul\u0000byte', 'form\ffeed', 'back\rover', 'next\u0085line', 'del\u007f']) {
+      const fields = signupFields({ signup_message });
+      const res = await new TestClient(server.url).post('/api/signup.php', fields);
+      expect(res.status, JSON.stringify(signup_message)).toBe(400);
+      expect(res.body).toMatchObject({ error: 'invalid_request', fields: { signup_message: 'invalid_request' } });
+      expect(userRow(server.db, fields.email as string), JSON.stringify(signup_message)).toBeUndefined();
+    }
+    expect(userCount()).toBe(before);
+  });
+
+  it('a sign-up message of several lines, with tabs or Windows line ends, is stored as written', async () => {
+    const signup_message = 'Hello!\n\nI like:\tcycling\r\n\tcooking';
+    const fields = signupFields({ signup_message });
+    expect((await new TestClient(server.url).post('/api/signup.php', fields)).status).toBe(201);
+    expect(profileRow(server.db, userRow(server.db, fields.email as string)!.id)!.signupMessage).toBe(signup_message);
+  });
+
+  it('a traffic source value with any control character, a line break included, is refused: 400 naming it, no account', async () => {
+    const before = userCount();
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ network: 'ad\u0007net' }, 'traffic_source.network'],
+      [{ network: 'adnet', sub1: '\u001b[31mred' }, 'traffic_source.sub1'],
+      [{ network: 'adnet', ref: 'a\nb' }, 'traffic_source.ref'],
+      [{ network: 'adnet', aff_sub: 'a\tb' }, 'traffic_source.aff_sub'],
+    ];
+    for (const [traffic_source, field] of cases) {
+      const fields = signupFields({ traffic_source });
+      const res = await new TestClient(server.url).post('/api/signup.php', fields);
+      expect(res.status, field).toBe(400);
+      expect(res.body).toMatchObject({ error: 'invalid_request', fields: { [field]: 'invalid_request' } });
+      expect(userRow(server.db, fields.email as string), field).toBeUndefined();
+    }
+    expect(userCount()).toBe(before);
   });
 });
 
