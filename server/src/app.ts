@@ -5,7 +5,9 @@ import type { AppContext } from './context.js';
 import { compressJsonAnswer } from './http/compress-json.js';
 import { refuseCrossOriginWrites } from './http/cross-origin-writes.js';
 import { errorMiddleware, notFound } from './http/errors.js';
-import { negotiatedBody, staticWithPrecompressed } from './http/precompressed-static.js';
+import { HEALTH_PATH } from './http/health.js';
+import { readsOnly, refuseOtherMethods } from './http/other-methods.js';
+import { negotiatedBody, servesFileAt, staticWithPrecompressed } from './http/precompressed-static.js';
 import { apiSession } from './http/read-only-session.js';
 import { addressedOrigin } from './http/request-origin.js';
 import { setSecurityHeaders } from './http/security-headers.js';
@@ -50,11 +52,22 @@ export function buildApp(ctx: AppContext, options: { clientDir?: string } = {}):
     req.ctx = ctx;
     next();
   });
-  app.use('/media', express.static(ctx.config.uploadsDir, { maxAge: '7d', fallthrough: false }));
+  app.use('/media', readsOnly(express.static(ctx.config.uploadsDir, { maxAge: '7d', fallthrough: false })));
 
   if (!ctx.config.isProduction) app.use('/dev', siteMiddleware(sites), devOutboxRoutes(ctx));
 
-  serveClient(app, options.clientDir ?? resolve(process.cwd(), 'dist/client'), sites);
+  const clientDir = options.clientDir ?? resolve(process.cwd(), 'dist/client');
+  serveClient(app, clientDir, sites);
+  // Only another method than GET or HEAD gets here: JSON, as the API's errors, not Express's HTML page.
+  app.use(
+    refuseOtherMethods(
+      (path) =>
+        path === HEALTH_PATH ||
+        isClientRoute(path) ||
+        servesFileAt(clientDir, path) ||
+        (path.startsWith('/media/') && servesFileAt(ctx.config.uploadsDir, path.slice('/media'.length))),
+    ),
+  );
   app.use(errorMiddleware);
   return { app, sites };
 }

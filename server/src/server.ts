@@ -12,6 +12,7 @@ import { withoutTouch } from './http/session.js';
 import { SqliteSessionStore } from './http/sqlite-session-store.js';
 import { requestOriginOf } from './http/request-origin.js';
 import { HEALTH_PATH, sendHealth, type HealthSources } from './http/health.js';
+import { answerClientErrorsInJson } from './http/client-errors.js';
 import { OutageTolerantSessionStore } from './http/outage-tolerant-session-store.js';
 import { attachRealtime, type Realtime } from './realtime/io.js';
 import { closeRedis } from './realtime/close-redis.js';
@@ -96,6 +97,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   // Long-lived keep-alive sockets behind a load balancer must outlive its idle timeout.
   http.keepAliveTimeout = 65_000;
+  answerClientErrorsInJson(http);
   const attached = await attachRealtime(http, ctx, { sites, requestOrigin: requestOriginOf(app), commands: [chatCommands], scaleOut: options.scaleOut, slowConsumer: options.slowConsumer, sessionRecheck: options.sessionRecheck });
   realtime = attached;
   ctx.notifier = attached.notifier;

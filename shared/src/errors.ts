@@ -46,6 +46,7 @@ export const ERROR_MESSAGES = {
   invalid_request: 'The request is invalid.',
   invalid_json: 'The request body is not valid JSON.',
   payload_too_large: 'The request is too large.',
+  method_not_allowed: 'This request method is not allowed here.',
   rate_limited: 'Too many requests, please slow down.',
   generic: 'An error has occurred.',
   try_later: 'An error occured, please try again later.',

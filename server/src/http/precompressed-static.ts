@@ -4,7 +4,7 @@
  * server compressing anything per request.
  */
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { ENCODING_SUFFIX, PRECOMPRESSED_ENCODINGS, PRECOMPRESSED_FILE, type PrecompressedEncoding } from '@shared/precompressed.js';
@@ -30,6 +30,12 @@ function fileUnder(root: string, urlPath: string): string | undefined {
   }
   if (path.includes('\0') || path.split('/').some((segment) => segment.startsWith('.'))) return undefined;
   return join(root, path);
+}
+
+/** Whether a GET of `urlPath` finds a file under `root` here (a variant's own name is no file). */
+export function servesFileAt(root: string, urlPath: string): boolean {
+  const file = isVariantName(urlPath) ? undefined : fileUnder(root, urlPath);
+  return file !== undefined && statSync(file, { throwIfNoEntry: false })?.isFile() === true;
 }
 
 async function firstVariant(file: string, encodings: readonly PrecompressedEncoding[]): Promise<PrecompressedEncoding | undefined> {
@@ -70,7 +76,8 @@ export function staticWithPrecompressed(root: string, options: StaticOptions): R
 
   // Express 5 passes a rejected promise on to the error middleware.
   return async (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return identity(req, res, next);
+    // Another method is refused in JSON further on (http/other-methods.ts), not by express.static.
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (isVariantName(req.path)) return options.fallthrough === false ? next(notFound()) : next();
     const file = PRECOMPRESSED_FILE.test(req.path) ? fileUnder(root, req.path) : undefined;
     if (!file) return identity(req, res, next);
