@@ -95,8 +95,8 @@ export const rooms = {
 /** Most profiles one `presence:watch` may name. */
 export const PRESENCE_WATCH_MAX = 200;
 
-/** Payload of the `typing` command. */
-export const typingInput = z.object({
+/** Payload of the `typing` command; strict, as every command's: a field it does not take is refused and named. */
+export const typingInput = z.strictObject({
   conversation: z.number().int().positive(),
   typing: z.boolean(),
 });
@@ -114,7 +114,7 @@ export interface CatchUpResponse {
 /** Payload of the `chats` command: nothing (an object, so every command has the same shape). */
 export const chatsCommandInput = z.object({}).strict();
 
-/** Payload of the `presence:watch` command. */
-export const presenceWatchInput = z.object({
+/** Payload of the `presence:watch` command (strict: see typingInput). */
+export const presenceWatchInput = z.strictObject({
   profiles: z.array(z.number().int().positive()).max(PRESENCE_WATCH_MAX),
 });

@@ -184,8 +184,9 @@ export const syncQuery = z.object({
 /**
  * Payload of the socket `sync` and `catch-up` commands: the newest message id the client holds
  * (0 for none). The same catch-up as sync.php without an HTTP request and its session load.
+ * Strict, as the other commands' payloads: a field it does not take is refused and named.
  */
-export const syncCommandInput = z.object({
+export const syncCommandInput = z.strictObject({
   after: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
 });
 

@@ -199,3 +199,35 @@ describe('presence:watch of profiles that are not the member\'s to watch', () =>
     expect(heard.filter((p) => p.profile !== b.id)).toEqual([]);
   });
 });
+
+describe('a field a command does not take', () => {
+  // As message:send, message:read and chats already did: a field the command does not have is
+  // refused and named, not dropped, so a client's misspelt or outdated field is seen at once.
+  it('typing, presence:watch, sync and catch-up refuse it with invalid_request naming it, and do nothing', async () => {
+    const a = await memberWithTabs();
+    const b = await memberWithTabs();
+    const first = await send(a.client, b.id, 'hi');
+    const conversation = first.body.message.conversation as number;
+    const typingHeard = collect(b.sockets[0]!, 'typing');
+    const cases: Array<[Parameters<typeof command>[1], Record<string, unknown>]> = [
+      ['typing', { conversation, typing: true, extra: 1 }],
+      ['presence:watch', { profiles: [b.id], extra: 1 }],
+      ['sync', { after: 0, extra: 1 }],
+      ['catch-up', { after: 0, extra: 1 }],
+    ];
+    for (const [event, payload] of cases) {
+      const ack = await command(a.sockets[0]!, event, payload);
+      expect(ack, event).toMatchObject({ ok: false, error: 'invalid_request', details: { fields: { extra: 'invalid_request' } } });
+    }
+    // The typing was not relayed, and the refused watch joined no presence room: b's going is not heard.
+    const presenceHeard = collect(a.sockets[0]!, 'presence');
+    b.sockets[0]!.close();
+    await sleep(300);
+    expect(typingHeard).toEqual([]);
+    expect(presenceHeard).toEqual([]);
+    // The same payloads without the field are answered.
+    for (const [event, { extra: _extra, ...payload }] of cases) {
+      expect((await command(a.sockets[0]!, event, payload)).ok, event).toBe(true);
+    }
+  });
+});
