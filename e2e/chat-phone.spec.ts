@@ -126,6 +126,29 @@ test('on a phone, tapping Send leaves the keyboard up (the message box keeps the
   await close();
 });
 
+test('on a phone, picking an opener or unblocking leaves the keyboard down: the header takes the focus, not the message box', async ({ browser, baseURL }) => {
+  const { ann, ben, close } = await annOnPhoneAndBen(browser, baseURL!);
+  const page = ann.page;
+  await page.goto(`/members/${ben.id}/chat`);
+  const box = page.getByTestId('chat-input');
+  const header = page.locator('.chat-header-profile');
+  // Focusing the box raised the keyboard over the opener the member had just sent.
+  await page.getByTestId('open-icebreakers').tap();
+  await page.getByTestId('icebreaker-coffee').tap();
+  await expect(bubble(page, 'If we met for coffee, what would you order?')).toBeVisible();
+  await expect(header).toBeFocused();
+  await expect(box).not.toBeFocused();
+
+  await page.getByRole('button', { name: 'Chat options' }).tap();
+  await page.getByRole('menuitem', { name: 'Block' }).tap();
+  await page.getByRole('dialog').getByRole('button', { name: 'Block' }).tap();
+  await page.getByTestId('notice-blocked-by-me').getByRole('button', { name: 'Unblock' }).tap();
+  await expect(box).toBeEnabled();
+  await expect(header).toBeFocused();
+  await expect(box).not.toBeFocused();
+  await close();
+});
+
 /**
  * Ann on a phone, in an empty chat with Ben, once in every language with the phone's text size at
  * 200% (`shown` visible first): `check` says what is wrong there, or null.

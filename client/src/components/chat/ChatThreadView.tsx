@@ -27,6 +27,7 @@ import { ChatThreadLoading } from './ChatThreadLoading.js';
 import { useNow } from './use-now.js';
 import { useChatSettings } from './use-chat-settings.js';
 import { messageText } from './message-text.js';
+import { touchScreen } from './touch-screen.js';
 
 /** Pause before an older page that failed is asked again. */
 const OLDER_PAGE_RETRY_MS = 2_000;
@@ -160,7 +161,7 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: 
   useEffect(() => {
     if (!icebreakersOpen || canBreakIce) return;
     setIcebreakersOpen(false);
-    setComposerFocus((n) => n + 1);
+    focusToGoOn();
   }, [icebreakersOpen, canBreakIce]);
 
   // This chat is on screen while the page is visible: its messages are read as they arrive.
@@ -206,11 +207,19 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: 
   // began at the top of the list again; the message box is where the member goes on.
   // On a phone the header takes it instead of the box (focusOnOpen).
   const threadBox = useRef<HTMLDivElement>(null);
+  const focusHeader = () => threadBox.current?.querySelector<HTMLElement>('.chat-header-profile')?.focus();
+  /**
+   * Where the focus goes on when what held it leaves (an opener picked, the chat unblocked): the
+   * message box, where the member writes next. Not on a touch screen, where focusing the box raised
+   * the keyboard over the chat the member had just changed; the header takes it there, as when a
+   * chat opens on a phone, so a screen reader still finds its place.
+   */
+  const focusToGoOn = () => (touchScreen() ? focusHeader() : setComposerFocus((n) => n + 1));
   useEffect(() => {
     const lost = document.activeElement === null || document.activeElement === document.body;
     if (!present || !lost) return;
     if (focusOnOpen === 'composer') setComposerFocus((n) => n + 1);
-    if (focusOnOpen === 'header') threadBox.current?.querySelector<HTMLElement>('.chat-header-profile')?.focus();
+    if (focusOnOpen === 'header') focusHeader();
   }, [present, focusOnOpen]);
 
   const onRetry = useCallback((key: string) => retryChatMessage(profile, key), [profile]);
@@ -247,7 +256,7 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: 
   const toggleBlock = async (then?: 'focus composer') => {
     try {
       await setChatBlocked(profile, !meta.blocked_by_me);
-      if (then) setComposerFocus((n) => n + 1);
+      if (then) focusToGoOn();
     } catch {
       window.alert(intl.formatMessage({ id: 'chat.loadFailed' }));
     }
@@ -365,7 +374,7 @@ function LoadedThread({ profile, me, onGone, onRemovedElsewhere, focusOnOpen }: 
           setIcebreakersOpen(false);
           send({ kind: 'icebreaker', body: icebreaker.key });
           // The buttons that opened the dialog leave with the empty chat.
-          setComposerFocus((n) => n + 1);
+          focusToGoOn();
         }}
       />
       <ConfirmDialog

@@ -7,14 +7,11 @@ import { userAtom } from '../../state/user.js';
 import { ChatIcon } from './ChatIcons.js';
 import { formatMinorUnits } from './chat-format.js';
 import { useChatSettings } from './use-chat-settings.js';
+import { touchScreen } from './touch-screen.js';
 
 const TYPING_REPEAT_MS = 3_000;
 const TYPING_IDLE_MS = 4_000;
 
-/** A touch screen is the main pointer (a phone, a tablet): its keyboard is most likely on screen. */
-function touchScreen(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
-}
 
 interface ComposerProps {
   disabled: boolean;
