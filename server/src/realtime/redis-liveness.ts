@@ -36,19 +36,13 @@ export function watchLiveness(client: Probed, name: string, timing: LivenessTimi
         client.stream.destroy();
       });
     }, timing.timeoutMs);
-    client.ping().then(
-      () => {
-        answered = true;
-        probing = false;
-        clearTimeout(deadline);
-      },
-      // A failed PING is a connection ioredis already knows is gone: it reconnects by itself.
-      () => {
-        answered = true;
-        probing = false;
-        clearTimeout(deadline);
-      },
-    );
+    // A failed PING counts as an answer: ioredis knows that connection is gone and reconnects itself.
+    const settled = () => {
+      answered = true;
+      probing = false;
+      clearTimeout(deadline);
+    };
+    client.ping().then(settled, settled);
   }, timing.everyMs);
   timer.unref();
   return () => clearInterval(timer);
