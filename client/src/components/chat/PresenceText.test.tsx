@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOCALES } from '@shared/constants.js';
 import de from '../../i18n/messages/chat/de.json';
 import en from '../../i18n/messages/chat/en.json';
@@ -15,7 +15,10 @@ import { PresenceText } from './PresenceText.js';
 const catalogues: Record<string, Record<string, string>> = { de, en, es, fr, it: it_, nl, pl };
 const chatMessages = (locale: string) => catalogues[locale]!;
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 function lineFor(locale: string, presence: { online: boolean; last_seen: string | null }): string {
   const { container } = render(
@@ -56,4 +59,21 @@ describe('the time of "last seen"', () => {
       }
     });
   }
+});
+
+describe('a last seen almost a year ago', () => {
+  // Months of 30 days made 360 to 364 days "12 months ago"; a reader counts that as a year.
+  it('reads as a year from day 360, and as 11 months the day before', () => {
+    const now = new Date(2026, 11, 2, 12, 0);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
+    const seen = (days: number) => {
+      const line = lineFor('en', { online: false, last_seen: new Date(2026, 11, 2 - days, 12, 0).toISOString() });
+      cleanup();
+      return line;
+    };
+    expect(seen(359)).toBe('Last seen 11\u00a0months ago');
+    expect(seen(360)).toBe('Last seen last year');
+    expect(seen(364)).toBe('Last seen last year');
+  });
 });

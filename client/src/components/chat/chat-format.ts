@@ -41,8 +41,10 @@ export function relativeParts(thenMs: number, nowMs: number): { value: number; u
   const days = Math.max(1, calendarDaysBetween(thenMs, nowMs));
   if (days < 7) return { value: -days, unit: 'day' };
   if (days < 30) return { value: -Math.floor(days / 7), unit: 'week' };
-  if (days < 365) return { value: -Math.floor(days / 30), unit: 'month' };
-  return { value: -Math.floor(days / 365), unit: 'year' };
+  // Months of 30 days reach 12 at day 360, five days before a year of 365: "12 months ago" is a year.
+  const months = Math.floor(days / 30);
+  if (months < 12) return { value: -months, unit: 'month' };
+  return { value: -Math.max(1, Math.floor(days / 365)), unit: 'year' };
 }
 
 /**

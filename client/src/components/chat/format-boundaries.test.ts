@@ -24,6 +24,14 @@ describe('chat formatting at its edges', () => {
     expect(relativeParts(now - 60_000, now)).toEqual({ value: -1, unit: 'minute' });
   });
 
+  it('a last seen 360 to 364 days ago says a year, not "12 months ago"', () => {
+    const now = new Date(2026, 11, 2, 12, 0).getTime();
+    const daysAgo = (days: number) => new Date(2026, 11, 2 - days, 12, 0).getTime();
+    expect(relativeParts(daysAgo(359), now)).toEqual({ value: -11, unit: 'month' });
+    for (const days of [360, 362, 364, 365, 729]) expect(relativeParts(daysAgo(days), now), `${days} days`).toEqual({ value: -1, unit: 'year' });
+    expect(relativeParts(daysAgo(730), now)).toEqual({ value: -2, unit: 'year' });
+  });
+
   it('shows up to three emoji large, and not four', () => {
     expect(isEmojiOnly('😀😀😀')).toBe(true);
     expect(isEmojiOnly('😀😀😀😀')).toBe(false);
