@@ -8,13 +8,17 @@ import type { RequestHandler } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { SiteRow } from '@db/schema/index.js';
+import { homeScreenName } from './home-screen-name.js';
 import type { SiteDirectory } from './site.js';
 
 export const MANIFEST_PATH = '/manifest.webmanifest';
 
-/** The built manifest with the site's name as name and short name, and its description if it has one. */
+/**
+ * The built manifest with the site's name, a short name a home screen shows whole
+ * (home-screen-name.ts), and its description if it has one.
+ */
 export function manifestForSite(built: Record<string, unknown>, site: SiteRow): Record<string, unknown> {
-  return { ...built, name: site.name, short_name: site.name, ...(site.description ? { description: site.description } : {}) };
+  return { ...built, name: site.name, short_name: homeScreenName(site.name), ...(site.description ? { description: site.description } : {}) };
 }
 
 /**

@@ -33,6 +33,7 @@ beforeAll(async () => {
   server = await startTestServer({}, { clientDir });
   // Before the first request loads the site list; reached through X-Forwarded-Host (TRUST_PROXY is loopback).
   insertTestSite(server.db, { domain: 'other-site.test', aliases: [], name: 'Other Site', description: 'Dates on the other site.', indexTitle: 'Other Site <dates> & more' });
+  insertTestSite(server.db, { domain: 'long-name.test', aliases: [], name: 'Romantische Ontmoetingen Nederland' });
 });
 afterAll(() => server.destroy());
 
@@ -56,6 +57,12 @@ describe('/manifest.webmanifest', () => {
       const other = await new TestClient(server.url, { ...OTHER_SITE, 'accept-encoding': encoding }).get('/manifest.webmanifest');
       expect(other.body, encoding).toMatchObject({ name: 'Other Site' });
     }
+  });
+
+  it('gives a long-named site a short name that fits under a home-screen icon, keeping the full name', async () => {
+    const res = await new TestClient(server.url, { 'x-forwarded-host': 'long-name.test' }).get('/manifest.webmanifest');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: 'Romantische Ontmoetingen Nederland', short_name: 'Romantische' });
   });
 
   it('answers the built manifest as it is for a host no site serves', async () => {
