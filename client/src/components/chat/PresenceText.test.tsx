@@ -77,3 +77,30 @@ describe('a last seen almost a year ago', () => {
     expect(seen(364)).toBe('Last seen last year');
   });
 });
+
+describe('"last seen" a week, a month or a year ago', () => {
+  // Intl words these alone ("settimana scorsa"); after "Ultimo accesso" Italian needs its article
+  // ("il mese scorso"; a week is "una settimana fa", as "la settimana scorsa" took a second line
+  // on a 390 px phone). Each language's whole line, as a reader expects it.
+  const expected: Record<string, [week: string, month: string, year: string]> = {
+    en: ['Last seen last week', 'Last seen last month', 'Last seen last year'],
+    de: ['Zuletzt online letzte Woche', 'Zuletzt online letzten Monat', 'Zuletzt online letztes Jahr'],
+    es: ['Últ. vez la semana pasada', 'Últ. vez el mes pasado', 'Últ. vez el año pasado'],
+    fr: ['Vu la semaine dernière', 'Vu le mois dernier', 'Vu l’année dernière'],
+    it: ['Ultimo accesso una settimana fa', 'Ultimo accesso il mese scorso', 'Ultimo accesso l’anno scorso'],
+    nl: ['Gezien vorige week', 'Gezien vorige maand', 'Gezien vorig jaar'],
+    pl: ['Widziano w zeszłym tygodniu', 'Widziano w zeszłym miesiącu', 'Widziano w zeszłym roku'],
+  };
+  for (const locale of LOCALES) {
+    it(`reads as a sentence (${locale})`, () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(2026, 11, 2, 12, 0));
+      const lines = [8, 40, 400].map((days) => {
+        const line = lineFor(locale, { online: false, last_seen: new Date(2026, 11, 2 - days, 12, 0).toISOString() });
+        cleanup();
+        return line;
+      });
+      expect(lines).toEqual(expected[locale]);
+    });
+  }
+});
