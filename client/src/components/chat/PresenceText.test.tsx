@@ -89,7 +89,7 @@ describe('"last seen" a week, a month or a year ago', () => {
     fr: ['Vu la semaine dernière', 'Vu le mois dernier', 'Vu l’année dernière'],
     it: ['Ultimo accesso una settimana fa', 'Ultimo accesso il mese scorso', 'Ultimo accesso l’anno scorso'],
     nl: ['Gezien vorige week', 'Gezien vorige maand', 'Gezien vorig jaar'],
-    pl: ['Widziano w zeszłym tygodniu', 'Widziano w zeszłym miesiącu', 'Widziano w zeszłym roku'],
+    pl: ['Widziano w\u00a0zeszłym tygodniu', 'Widziano w\u00a0zeszłym miesiącu', 'Widziano w\u00a0zeszłym roku'],
   };
   for (const locale of LOCALES) {
     it(`reads as a sentence (${locale})`, () => {
