@@ -1,6 +1,7 @@
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import { resolve } from 'node:path';
 import { matchRoute } from '@shared/routes.js';
+import { languageCookieLocale, startLocale } from '@shared/rules/start-language.js';
 import type { AppContext } from './context.js';
 import { compressJsonAnswer } from './http/compress-json.js';
 import { refuseCrossOriginWrites } from './http/cross-origin-writes.js';
@@ -127,11 +128,15 @@ function noCacheForServiceWorker(clientDir: string): (res: Response, path: strin
 function serveClient(app: Express, clientDir: string, sites: SiteDirectory): void {
   const shellOf = siteShells(resolve(clientDir, 'index.html'));
   const sendShell = (req: Request, res: Response, status: number, cacheControl: string) => {
-    const shell = shellOf(sites.find(req.hostname ?? ''));
+    const site = sites.find(req.hostname ?? '');
+    // The language the client will start in (the cookie, else the site's): the shell's lang and
+    // <noscript> text. It depends on the cookie, so a cache must keep one per cookie.
+    const shell = shellOf(site, startLocale(languageCookieLocale(req.headers.cookie), site?.domainLanguage));
     if (!shell) {
       res.status(503).type('text').send('The client is not built yet: run `npm run build`.');
       return;
     }
+    res.vary('Cookie');
     res.status(status).type('html').setHeader('Cache-Control', cacheControl);
     res.send(negotiatedBody(req, res, shell));
   };

@@ -1,12 +1,12 @@
 import type { UserDto } from '@shared/api/user.js';
 import { WAITED_WITHIN_MS } from '@shared/constants.js';
+import { startLocale } from '@shared/rules/start-language.js';
 import { setMemberOfPage } from '../api/http.js';
 import { fetchSettings, type SiteSettings } from '../api/settings.js';
 import { fetchCurrentUser } from '../api/user.js';
 import { readLanguageCookie } from '../i18n/cookie.js';
 import { followAccountLanguage } from '../i18n/account-language.js';
 import { activateLocale } from '../i18n/change-locale.js';
-import { initialLocale } from '../i18n/negotiate.js';
 import { appStore } from '../state/jotai.js';
 import { settingsAtom } from '../state/settings.js';
 import { rememberSiteName } from '../state/site-name.js';
@@ -98,7 +98,7 @@ export async function boot(): Promise<void> {
   void loadUserAtStart();
   const settings = loadSettings(startRetries());
   const cookie = readLanguageCookie();
-  const locale = initialLocale(cookie, cookie ? null : (await settings)?.domain_language);
+  const locale = startLocale(cookie, cookie ? null : (await settings)?.domain_language);
   await activateLocale(locale);
   // After the start language, so the member's own cannot be overtaken by it.
   followAccountLanguage();

@@ -1,10 +1,9 @@
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, type Locale } from '@shared/constants.js';
-import { isLocale } from '@shared/rules/language-visibility.js';
+import { languageCookieLocale } from '@shared/rules/start-language.js';
 
+/** The language chosen on this device, read as the server reads it for the app shell. */
 export function readLanguageCookie(): Locale | null {
-  const match = document.cookie.split('; ').find((c) => c.startsWith(`${LANGUAGE_COOKIE}=`));
-  const value = match ? decodeURIComponent(match.slice(LANGUAGE_COOKIE.length + 1)) : null;
-  return isLocale(value) ? value : null;
+  return languageCookieLocale(document.cookie);
 }
 
 /** The chosen language is remembered for 365 days (spec section 9). */

@@ -2,7 +2,8 @@
 import type { SiteRow } from '@db/schema/index.js';
 import type { Db } from '@db/client.js';
 import type { AllRegionsDto, InterestDto, RegionListDto, SettingsDto } from '@shared/api/settings.js';
-import { DEFAULT_LOCALE, LANGUAGE_COOKIE, LOCALES, type Locale } from '@shared/constants.js';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@shared/constants.js';
+import { languageCookieLocale } from '@shared/rules/start-language.js';
 import { notFound } from '../../http/errors.js';
 import type { AppContext } from '../../context.js';
 import { findSiteByHost, listAllRegions, listInterests, regionsOfCountry, type RegionRow } from './queries.js';
@@ -33,12 +34,7 @@ function isLocale(value: string | undefined): value is Locale {
 export function labelLanguage(explicit: Locale | undefined, memberLanguage: string | undefined, cookieHeader: string | undefined): Locale {
   if (explicit) return explicit;
   if (isLocale(memberLanguage)) return memberLanguage;
-  const cookie = cookieHeader
-    ?.split(';')
-    .map((c) => c.trim())
-    .find((c) => c.startsWith(`${LANGUAGE_COOKIE}=`))
-    ?.slice(LANGUAGE_COOKIE.length + 1);
-  return isLocale(cookie) ? cookie : DEFAULT_LOCALE;
+  return languageCookieLocale(cookieHeader) ?? DEFAULT_LOCALE;
 }
 
 export function interestList(db: Db, language: Locale): InterestDto[] {
