@@ -70,6 +70,7 @@ const envSchema = z.object({
   REDIS_URL: serverUrl(['redis:', 'rediss:'], 'redis://[user:password@]host[:port][/db] (rediss:// for TLS)', (p) => /^(\/\d*)?$/.test(p)).optional(),
   /** how long a session read or write waits for Redis before it fails (server.ts connectRedis) */
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(1).default(5_000),
+  SESSION_RECHECK_MS: z.coerce.number().int().min(100).default(300_000),
   /** sharded (default; events only reach nodes where the room has members) | classic | streams */
   SOCKET_ADAPTER: z.enum(['sharded', 'classic', 'streams']).default('sharded'),
   SMTP_URL: serverUrl(['smtp:', 'smtps:'], 'smtp://[user:password@]host[:port] (smtps:// for TLS from the start)').optional(),
@@ -109,6 +110,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** a session command Redis has not answered in this time fails (a partition, a stalled Redis) */
   redisCommandTimeoutMs: number;
+  /** how often every socket's session is read again: the longest a socket outlives its session */
+  sessionRecheckMs: number;
   socketAdapter: 'sharded' | 'classic' | 'streams';
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -178,6 +181,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     redisUrl: e.REDIS_URL,
     redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
+    sessionRecheckMs: e.SESSION_RECHECK_MS,
     socketAdapter: e.SOCKET_ADAPTER,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

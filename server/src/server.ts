@@ -18,7 +18,6 @@ import { attachRealtime, type Realtime } from './realtime/io.js';
 import { closeRedis } from './realtime/close-redis.js';
 import type { ScaleOut } from './realtime/adapter.js';
 import type { SlowConsumerLimits } from './realtime/slow-consumer.js';
-import type { SessionRecheckTiming } from './realtime/session-recheck.js';
 import { REALTIME_STATS_PATH, sendRealtimeStats } from './realtime/dev-stats.js';
 import { chatCommands } from './modules/chats/socket.js';
 import { silentNotifier } from './realtime/notifier.js';
@@ -43,8 +42,6 @@ export interface StartOptions {
   scaleOut?: ScaleOut;
   /** when a socket that does not read is closed (tests lower them) */
   slowConsumer?: SlowConsumerLimits;
-  /** how often every socket's session is read again (tests lower it) */
-  sessionRecheck?: SessionRecheckTiming;
 }
 
 /** Asked of the kernel, which caps it at net.core.somaxconn (4096 on this machine's Debian). */
@@ -98,7 +95,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // Long-lived keep-alive sockets behind a load balancer must outlive its idle timeout.
   http.keepAliveTimeout = 65_000;
   answerClientErrorsInJson(http);
-  const attached = await attachRealtime(http, ctx, { sites, requestOrigin: requestOriginOf(app), commands: [chatCommands], scaleOut: options.scaleOut, slowConsumer: options.slowConsumer, sessionRecheck: options.sessionRecheck });
+  const attached = await attachRealtime(http, ctx, { sites, requestOrigin: requestOriginOf(app), commands: [chatCommands], scaleOut: options.scaleOut, slowConsumer: options.slowConsumer });
   realtime = attached;
   ctx.notifier = attached.notifier;
   ctx.presence = attached.presence;

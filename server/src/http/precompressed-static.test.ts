@@ -150,7 +150,7 @@ describe('the app shell', () => {
       expect(res.headers['content-encoding'], path).toBe('br');
       expect(res.headers['content-type'], path).toBe('text/html; charset=utf-8');
       expect(res.headers['cache-control'], path).toBe('no-cache');
-      expect(res.headers.vary, path).toBe('Accept-Encoding');
+      expect(res.headers.vary, path).toBe('Cookie, Accept-Encoding');
       expect(brotliDecompressSync(res.body).equals(fileBytes('/index.html')), path).toBe(true);
     }
     const gzip = await get('/members/12', { 'accept-encoding': 'gzip' });

@@ -21,7 +21,7 @@ import type { RequestOrigin } from '../http/request-origin.js';
 import { authenticateSocket, originGuard } from './handshake.js';
 import { releaseHandshakeRequest, releaseUpgradeResponse } from './release-request.js';
 import { sessionReader } from './session-reader.js';
-import { closeIfSessionEnded, recheckSessionsPeriodically, type SessionRecheckTiming } from './session-recheck.js';
+import { closeIfSessionEnded, recheckSessionsPeriodically } from './session-recheck.js';
 import { forgetRememberedSession } from '../http/outage-tolerant-session-store.js';
 import type { Notifier } from './notifier.js';
 import { PresenceService } from './presence.js';
@@ -50,8 +50,6 @@ export interface RealtimeOptions {
   scaleOut?: ScaleOut;
   /** when a socket that does not read is closed (tests lower them) */
   slowConsumer?: SlowConsumerLimits;
-  /** how often every socket's session is read again (tests lower it) */
-  sessionRecheck?: SessionRecheckTiming;
 }
 
 export interface RealtimeStats {
@@ -154,7 +152,7 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext, options:
   const handlers = new Map((options.commands ?? []).flatMap((build) => Object.entries(build(commandContext))));
   const slowConsumer = options.slowConsumer ?? SLOW_CONSUMER_LIMITS;
   const stopWatchingSlowConsumers = watchSlowConsumers(io, slowConsumer);
-  const stopRecheckingSessions = recheckSessionsPeriodically(io, ctx.sessionStore, options.sessionRecheck);
+  const stopRecheckingSessions = recheckSessionsPeriodically(io, ctx.sessionStore, ctx.config.sessionRecheckMs);
   function dispatchCommand(this: MemberSocket, event: string, ...args: unknown[]): void {
     // A client that sends and never reads: no more work for it, and its queue is let go.
     if (closeIfSlowConsumer(this, slowConsumer)) return;

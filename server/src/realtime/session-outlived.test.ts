@@ -11,12 +11,12 @@ import { startTestServer, type TestServer } from '../test/harness.js';
 import { openSocket, sleep, type ClientSocket } from './testing.js';
 
 // Every session read again within 300 ms, a third of the sockets every 100 ms.
-const RECHECK = { periodMs: 300, ticks: 3 };
+const RECHECK_MS = 300;
 let server: TestServer;
 const sockets: ClientSocket[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({}, { sessionRecheck: RECHECK });
+  server = await startTestServer({ SESSION_RECHECK_MS: String(RECHECK_MS) });
 });
 afterAll(async () => {
   sockets.forEach((s) => s.close());
@@ -48,7 +48,7 @@ describe('the periodic read of every socket’s session', () => {
     // The log-out's store delete, without the sweep that would have closed the socket.
     server.db.delete(sessions).where(eq(sessions.userId, missed.user.id)).run();
     expect(await closedWithin(missed.socket, 2_000)).toBe(true);
-    await sleep(2 * RECHECK.periodMs);
+    await sleep(2 * RECHECK_MS);
     expect(others.map((o) => o.socket.connected)).toEqual([true, true, true]);
     // And the member is logged out on REST as well: the socket was not the only thing still open.
     expect((await missed.client.get('/api/user.php')).status).toBe(403);
@@ -56,7 +56,7 @@ describe('the periodic read of every socket’s session', () => {
 
   it('closes the sockets of sessions that expired in the store', async () => {
     const members = await Promise.all([memberSocket(), memberSocket()]);
-    await sleep(2 * RECHECK.periodMs);
+    await sleep(2 * RECHECK_MS);
     expect(members.map((m) => m.socket.connected)).toEqual([true, true]);
     // The store keeps real time (express-session dates its cookies with Date): the rows' expiry passes.
     for (const m of members) server.db.update(sessions).set({ expiresAt: Date.now() - 1 }).where(eq(sessions.userId, m.user.id)).run();
