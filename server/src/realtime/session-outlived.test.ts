@@ -4,30 +4,19 @@
  * read of its session; a session that lives keeps its socket.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions } from '@db/schema/index.js';
-import { loggedInMember } from '../modules/chats/chat-test-kit.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
-import { openSocket, sleep, type ClientSocket } from './testing.js';
+import { socketTestServer } from './socket-test-server.js';
+import { sleep, type ClientSocket } from './testing.js';
 
 // Every session read again within 300 ms, a third of the sockets every 100 ms.
 const RECHECK_MS = 300;
-let server: TestServer;
-const sockets: ClientSocket[] = [];
+const live = socketTestServer({ SESSION_RECHECK_MS: String(RECHECK_MS) });
 
-beforeAll(async () => {
-  server = await startTestServer({ SESSION_RECHECK_MS: String(RECHECK_MS) });
-});
-afterAll(async () => {
-  sockets.forEach((s) => s.close());
-  await server.destroy();
-});
-
+/** A logged-in member with one socket open. */
 async function memberSocket() {
-  const member = await loggedInMember(server);
-  const socket = await openSocket(server.url, { cookie: member.client.cookieHeader() });
-  sockets.push(socket);
-  return { ...member, socket };
+  const member = await live.memberWithTabs();
+  return { ...member, socket: member.sockets[0]! };
 }
 
 function closedWithin(socket: ClientSocket, ms: number): Promise<boolean> {
@@ -46,7 +35,7 @@ describe('the periodic read of every socket’s session', () => {
     const missed = await memberSocket();
     const others = await Promise.all([memberSocket(), memberSocket(), memberSocket()]);
     // The log-out's store delete, without the sweep that would have closed the socket.
-    server.db.delete(sessions).where(eq(sessions.userId, missed.user.id)).run();
+    live.server.db.delete(sessions).where(eq(sessions.userId, missed.user.id)).run();
     expect(await closedWithin(missed.socket, 2_000)).toBe(true);
     await sleep(2 * RECHECK_MS);
     expect(others.map((o) => o.socket.connected)).toEqual([true, true, true]);
@@ -59,7 +48,7 @@ describe('the periodic read of every socket’s session', () => {
     await sleep(2 * RECHECK_MS);
     expect(members.map((m) => m.socket.connected)).toEqual([true, true]);
     // The store keeps real time (express-session dates its cookies with Date): the rows' expiry passes.
-    for (const m of members) server.db.update(sessions).set({ expiresAt: Date.now() - 1 }).where(eq(sessions.userId, m.user.id)).run();
+    for (const m of members) live.server.db.update(sessions).set({ expiresAt: Date.now() - 1 }).where(eq(sessions.userId, m.user.id)).run();
     expect(await Promise.all(members.map((m) => closedWithin(m.socket, 2_000)))).toEqual([true, true]);
   });
 });

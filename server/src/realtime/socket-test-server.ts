@@ -26,11 +26,12 @@ export type MemberWithTabs = Awaited<ReturnType<typeof loggedInMember>> & {
   sockets: ClientSocket[];
 };
 
-export function socketTestServer(): SocketTestServer {
+/** `env`: settings of the server (startTestServer's), e.g. a shorter period for a timed rule. */
+export function socketTestServer(env: Record<string, string> = {}): SocketTestServer {
   let started: TestServer | undefined;
   const sockets: Array<{ close(): unknown }> = [];
   beforeAll(async () => {
-    started = await startTestServer();
+    started = await startTestServer(env);
   });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
