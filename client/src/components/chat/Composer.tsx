@@ -12,7 +12,6 @@ import { touchScreen } from './touch-screen.js';
 const TYPING_REPEAT_MS = 3_000;
 const TYPING_IDLE_MS = 4_000;
 
-
 interface ComposerProps {
   disabled: boolean;
   onSend: (text: string) => void;

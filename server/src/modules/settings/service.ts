@@ -2,7 +2,8 @@
 import type { SiteRow } from '@db/schema/index.js';
 import type { Db } from '@db/client.js';
 import type { AllRegionsDto, InterestDto, RegionListDto, SettingsDto } from '@shared/api/settings.js';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@shared/constants.js';
+import { DEFAULT_LOCALE, type Locale } from '@shared/constants.js';
+import { isLocale } from '@shared/rules/language-visibility.js';
 import { languageCookieLocale } from '@shared/rules/start-language.js';
 import { notFound } from '../../http/errors.js';
 import type { AppContext } from '../../context.js';
@@ -21,10 +22,6 @@ export function resolveSite(db: Db, requestSite: SiteRow, forcedDomain: string |
 export function siteSettings(ctx: AppContext, site: SiteRow, visitor: VisitorCountry): SettingsDto {
   const regionData = visitor.selectedCountry ? presentRegionList(visitor.selectedCountry, regionsOfCountry(ctx.db, visitor.selectedCountry)) : null;
   return presentSettings({ site, visitor, regionData, pushPublicKey: ctx.config.vapid.publicKey ?? '' });
-}
-
-function isLocale(value: string | undefined): value is Locale {
-  return (LOCALES as readonly string[]).includes(value ?? '');
 }
 
 /**
