@@ -17,6 +17,7 @@ import { closeRedis } from './close-redis.js';
 import { coalesceShardSubscriptions } from './coalesced-subscriptions.js';
 import { watchLiveness } from './redis-liveness.js';
 import { watchRedisRecovery } from './redis-recovery.js';
+import { STREAM_READ_BLOCK_MS, watchStreamReaders } from './stream-readers.js';
 
 type AdapterFactory = NonNullable<ServerOptions['adapter']>;
 
@@ -81,12 +82,11 @@ export async function createScaleOut(config: Config): Promise<ScaleOut> {
   coalesceShardSubscriptions(sub);
   const missed = new Set<string>();
   noteFailedPublishes(pub, missed);
-  // Probed as often as a command may take: a partition is noticed within twice the time-out. Not
-  // the streams adapter's publisher: its XREAD BLOCK holds the connection, and a PING behind it
-  // would wait for the block to end (left open: a partition there is noticed late).
+  // Probed as often as a command may take: a partition is noticed within twice the time-out. The
+  // streams adapter reads on connections of its own, made when it is built: watched from here on.
   const liveness = { everyMs: config.redisCommandTimeoutMs, timeoutMs: config.redisCommandTimeoutMs };
-  const probed = config.socketAdapter === 'streams' ? [sub] : [pub, sub];
-  const stopProbing = probed.map((client) => watchLiveness(client, client === pub ? 'pub' : 'sub', liveness));
+  const stopProbing = [pub, sub].map((client) => watchLiveness(client, client === pub ? 'pub' : 'sub', liveness));
+  if (config.socketAdapter === 'streams') stopProbing.push(watchStreamReaders(pub, config.redisCommandTimeoutMs));
   const recovered: Array<(downMs: number, missedRooms: string[]) => void> = [];
   const state = { shuttingDown: false };
   const recovery = watchRedisRecovery(pub, sub, () => state.shuttingDown, (downMs) => {
@@ -130,7 +130,7 @@ async function buildAdapter(kind: Config['socketAdapter'], pub: Redis, sub: Redi
   }
   if (kind === 'streams') {
     const { createAdapter } = await import('@socket.io/redis-streams-adapter');
-    const factory = createAdapter(pub);
+    const factory = createAdapter(pub, { blockTimeInMs: STREAM_READ_BLOCK_MS });
     // Socket.IO calls the factory with `new`, so it must be a function, not an arrow.
     return function countedStreamsAdapter(nsp: Parameters<typeof factory>[0]) {
       return countStreamMessages(factory(nsp), traffic);

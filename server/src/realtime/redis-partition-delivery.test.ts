@@ -50,7 +50,7 @@ async function memberOn(server: TestServer) {
 const sendOver = (socket: ClientSocket, profile: number, body: string) => command<SendMessageResponse>(socket, 'message:send', { profile, client_id: clientId(), body });
 const bodyIs = (body: string) => (m: MessageDto) => m.body === body;
 
-describe.each(['sharded', 'classic'] as const)('a partition between a node and Redis (%s adapter)', (adapter) => {
+describe.each(['sharded', 'classic', 'streams'] as const)('a partition between a node and Redis (%s adapter)', (adapter) => {
   it('members on the partitioned node still get each other’s messages live; a member on another node gets them once Redis answers again', async () => {
     const partitioned = await startTestServer({ ...ENV, REDIS_URL: link.url, SOCKET_ADAPTER: adapter });
     const other = await startTestServer({ ...ENV, REDIS_URL: `redis://127.0.0.1:${redis.port}`, SOCKET_ADAPTER: adapter }, { db: partitioned.db });

@@ -10,11 +10,18 @@ export interface PartitionLink {
   url: string;
   partition(): void;
   heal(): void;
+  /**
+   * The connections open now carry nothing from here on, for good, while new ones go through: a
+   * NAT or a load balancer that forgot them. Only a client that gives up on a connection and
+   * opens another gets through.
+   */
+  forgetOpenConnections(): void;
   close(): Promise<void>;
 }
 
 export async function openPartitionLink(port: number): Promise<PartitionLink> {
   const sockets = new Set<Socket>();
+  const forgotten = new Set<Socket>();
   let cut = false;
   const proxy: Server = createServer((downstream) => {
     const upstream = connect(port, '127.0.0.1');
@@ -22,6 +29,7 @@ export async function openPartitionLink(port: number): Promise<PartitionLink> {
       sockets.add(s);
       s.on('close', () => {
         sockets.delete(s);
+        forgotten.delete(s);
         // One side closed (the client gave up on the connection): so does the other, as TCP would.
         downstream.destroy();
         upstream.destroy();
@@ -41,7 +49,13 @@ export async function openPartitionLink(port: number): Promise<PartitionLink> {
     },
     heal() {
       cut = false;
-      for (const s of sockets) s.resume();
+      for (const s of sockets) if (!forgotten.has(s)) s.resume();
+    },
+    forgetOpenConnections() {
+      for (const s of sockets) {
+        forgotten.add(s);
+        s.pause();
+      }
     },
     async close() {
       for (const s of sockets) s.destroy();
