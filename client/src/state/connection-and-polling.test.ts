@@ -11,6 +11,7 @@ import { createChatSocket } from '../api/socket.js';
 import { fetchCurrentUser } from '../api/user.js';
 import { appStore } from './jotai.js';
 import { connectionAtom } from './chats.js';
+import { RECONNECT_GRACE_MS } from './realtime.js';
 import { messageNoticeAtom } from './message-notice.js';
 import { COUNTS, entry, flush, ME, message, openThreadWith, PEER, socket, start, startConnected, startConnectedOnFakeTimers, stop, storedIds, useRealtimeHarness } from './realtime-test-kit.js';
 
@@ -31,9 +32,40 @@ describe('the realtime owner', () => {
     // Socket.IO tries again every few seconds, long before the next round.
     socket.server('connect_error', new Error('xhr poll error'));
     expect(appStore.get(connectionAtom)).toBe('polling');
-    // A live socket that drops has not been through a poll round: offline until one answers.
+    // A live socket that drops has not been through a poll round: it is given its grace to come
+    // back (below), not "updates delayed".
     socket.connect();
     socket.drop();
+    expect(appStore.get(connectionAtom)).toBe('connecting');
+  });
+
+  it('a live socket that drops and is back within the grace (a device waking from sleep) never says "Offline"', async () => {
+    vi.useFakeTimers();
+    await startConnectedOnFakeTimers(() => undefined);
+    const shown: string[] = [];
+    const unsubscribe = appStore.sub(connectionAtom, () => shown.push(appStore.get(connectionAtom)));
+    socket.drop();
+    await vi.advanceTimersByTimeAsync(RECONNECT_GRACE_MS - 100);
+    socket.connect();
+    await vi.advanceTimersByTimeAsync(RECONNECT_GRACE_MS);
+    unsubscribe();
+    expect(shown).toEqual(['connecting', 'online']);
+  });
+
+  it('a live socket that drops says "Offline" once its grace is over, or at once when the attempt to bring it back fails', async () => {
+    vi.useFakeTimers();
+    await startConnectedOnFakeTimers(() => undefined);
+    socket.drop();
+    await vi.advanceTimersByTimeAsync(RECONNECT_GRACE_MS - 100);
+    expect(appStore.get(connectionAtom)).toBe('connecting');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(appStore.get(connectionAtom)).toBe('offline');
+
+    socket.connect();
+    expect(appStore.get(connectionAtom)).toBe('online');
+    socket.drop();
+    expect(appStore.get(connectionAtom)).toBe('connecting');
+    socket.server('connect_error', new Error('websocket error'));
     expect(appStore.get(connectionAtom)).toBe('offline');
   });
 
@@ -226,6 +258,8 @@ describe('the realtime owner', () => {
     socket.connect();
     expect(appStore.get(connectionAtom)).toBe('online');
     socket.server('disconnect', 'transport close');
+    expect(appStore.get(connectionAtom)).toBe('connecting');
+    socket.server('connect_error', new Error('websocket error'));
     expect(appStore.get(connectionAtom)).toBe('offline');
   });
 

@@ -141,6 +141,7 @@ export function startRealtime(): () => void {
     window.removeEventListener('online', onBrowserOnline);
     poller?.stop();
     poller = null;
+    clearTimeout(graceTimer);
     sends.stop();
     socket?.close();
     socket = null;
@@ -160,9 +161,10 @@ export function startRealtime(): () => void {
  */
 function onBrowserOffline(): void {
   restReached = false;
-  // Polling, or still connecting (a page that has just loaded): no 'disconnect' will come to say so.
-  if (!socket?.connected) appStore.set(connectionAtom, 'offline');
   socket?.disconnect();
+  // Said here, after the disconnect, whatever the socket was doing: the network is gone, so no
+  // grace (socketDown) and none of "connecting" (a page that has just loaded).
+  appStore.set(connectionAtom, 'offline');
   socket?.connect();
 }
 
@@ -206,15 +208,41 @@ function onBrowserOnline(): void {
 }
 
 /**
- * The socket dropped, or an attempt to bring it back failed. While polling reaches the server the
- * bar keeps saying that updates come late: Socket.IO tries again every few seconds, and each failed
- * attempt used to turn the bar to "Offline" until the next round (up to a minute), while messages
- * came in and went out over REST all along. A failed round or the browser's offline event says
- * offline.
+ * How long a live socket that dropped, on a network the browser still calls up, has to come back
+ * before the tab says "Offline". A phone or laptop waking from sleep finds its socket timed out
+ * and has a new one within a second (Socket.IO's first retry waits 0.5-1.5 s): the bar flashed
+ * "Offline, reconnecting…" for 0.7-0.95 s on every wake, and the peer's green dot went grey with
+ * it, for a connection nobody could have used meanwhile. Sends of that moment wait with their
+ * clock, as they would have anyway.
  */
-function socketDown(): void {
-  if (appStore.get(connectionAtom) !== 'polling') appStore.set(connectionAtom, restReached ? 'polling' : 'offline');
+export const RECONNECT_GRACE_MS = 3_000;
+let graceTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * The socket dropped (`live`), or an attempt to bring it back failed. While polling reaches the
+ * server the bar keeps saying that updates come late: Socket.IO tries again every few seconds, and
+ * each failed attempt used to turn the bar to "Offline" until the next round (up to a minute),
+ * while messages came in and went out over REST all along. A live socket that drops is given
+ * RECONNECT_GRACE_MS ("connecting", which shows nothing); a failed attempt, a failed round or the
+ * browser's offline event says offline at once.
+ */
+function socketDown(live: boolean): void {
   poller?.setConnected(false);
+  const shown = appStore.get(connectionAtom);
+  if (shown === 'polling') return;
+  if (restReached) {
+    appStore.set(connectionAtom, 'polling');
+    return;
+  }
+  if (!live || shown !== 'online' || navigator.onLine === false) {
+    appStore.set(connectionAtom, 'offline');
+    return;
+  }
+  appStore.set(connectionAtom, 'connecting');
+  clearTimeout(graceTimer);
+  graceTimer = setTimeout(() => {
+    if (!stopped && appStore.get(connectionAtom) === 'connecting') appStore.set(connectionAtom, restReached ? 'polling' : 'offline');
+  }, RECONNECT_GRACE_MS);
 }
 
 function wireSocket(s: ChatSocket): void {
@@ -237,7 +265,7 @@ function wireSocket(s: ChatSocket): void {
     // A connection whose own catch-up never completed proves nothing (catch-up-mark.ts).
     mark.resumeAfterLoss(caughtUpConnection === connection ? lastHeardAt : null);
     upToDateAt = caughtUpConnection === connection ? lastHeardWallAt : null;
-    socketDown();
+    socketDown(true);
     // Closed by the server, which Socket.IO does not retry: the session was replaced (a log-in in
     // another tab of this browser) or ended. One attempt now: a new session of this member is live
     // again at once (it said "Offline" until the poll round, 5 s on); an ended one is refused, and
@@ -245,7 +273,7 @@ function wireSocket(s: ChatSocket): void {
     if (reason === 'io server disconnect' && !stopped) s.connect();
   });
   s.on('connect_error', (error) => {
-    socketDown();
+    socketDown(false);
     // The session is gone, or is another member's (the page names its own: api/http.ts). Asked
     // over REST now, whose 403 takes the tab to the log-in page: the next poll round could be a
     // minute away, with her chats on screen.
