@@ -34,6 +34,15 @@ export function setCounts(counts: CountsDto): void {
 /** Per conversation, the newest message the server said the member has read (read marks' answers, 'message:read'). */
 const confirmedRead = new Map<number, number>();
 
+/**
+ * Forgets the read marks confirmed so far: called as the realtime owner starts for a member. A
+ * conversation has two members, so one who logged in after the other in the same tab found the
+ * other's read mark here, and the title counted her own unread messages in the chat on screen.
+ */
+export function forgetConfirmedReads(): void {
+  confirmedRead.clear();
+}
+
 /** The server has the member's read mark in `conversation` through `message`. */
 export function confirmRead(conversation: number, message: number): void {
   if (message > (confirmedRead.get(conversation) ?? 0)) confirmedRead.set(conversation, message);
@@ -307,6 +316,7 @@ export function removeConversation(conversation: number): void {
   const profile = appStore.get(conversationProfilesAtom).get(conversation);
   if (profile === undefined) return;
   removeEntry(profile);
+  confirmedRead.delete(conversation);
   // /chats on a desktop would otherwise reopen it as the last opened chat.
   forgetOpenedChat(profile);
   discardDraft(selfId(), profile);

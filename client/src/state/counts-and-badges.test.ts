@@ -13,7 +13,7 @@ import { appStore } from './jotai.js';
 import { userAtom } from './user.js';
 import { countsAtom } from './counts.js';
 import { chatEntriesAtom, openChatAtom, unreadElsewhereAtom } from './chats.js';
-import { catchUpAnswer, CONVERSATION, COUNTS, entry, flush, ME, message, openThreadWith, PEER, socket, startConnected, startWithHeldCatchUps, storedIds, useRealtimeHarness } from './realtime-test-kit.js';
+import { catchUpAnswer, CONVERSATION, COUNTS, entry, flush, ME, message, openThreadWith, PEER, socket, startConnected, startWithHeldCatchUps, stop, storedIds, useRealtimeHarness } from './realtime-test-kit.js';
 
 vi.mock('../api/chats.js', async () => (await import('./realtime-test-mocks.js')).chatsApiMock());
 vi.mock('../api/socket.js', async () => (await import('./realtime-test-mocks.js')).socketApiMock());
@@ -33,6 +33,21 @@ describe('the realtime owner', () => {
     expect(storedIds()).toEqual([100, 101, 102]);
     expect(appStore.get(countsAtom).badge).toBe(5);
     expect(appStore.get(userAtom)!.credits).toBe(7);
+  });
+
+  it('a read mark confirmed before a new log-in in the tab does not make the chat on screen count its arriving messages', async () => {
+    // A conversation has two members: the one logged in before in this tab had read it through 200.
+    await startConnected(() => undefined);
+    openThreadWith([message(100, PEER)]);
+    socket.server('message:read', { conversation: CONVERSATION, reader: ME, message: 200, unread: 0 });
+    stop();
+
+    await startConnected(() => undefined);
+    openThreadWith([message(100, PEER)]);
+    updateThread(PEER, (t) => ({ ...t, openedReadMark: 100, openedNewest: 100 }));
+    appStore.set(openChatAtom, PEER);
+    socket.server('message:new', message(101, PEER), { counts: { total_unread: 3, total_new_likes: 1, badge: 4, version: 60 } });
+    expect(appStore.get(countsAtom)).toMatchObject({ total_unread: 2, badge: 3 });
   });
 
   it('a message into the chat on screen does not raise the badge while its read mark is on its way', async () => {

@@ -18,7 +18,7 @@ import { fetchCurrentUser } from '../api/user.js';
 import { appStore } from './jotai.js';
 import { userAtom } from './user.js';
 import { createFallbackPoller, pollIntervalMs, readPollOverride, type FallbackPoller } from './chat-poller.js';
-import { applyChats, applyMessages, applyReadEvent, confirmRead, getThread, selfId, removeConversation, setCounts, setCredits, takePresence, withLaterCredits } from './chat-store.js';
+import { applyChats, applyMessages, applyReadEvent, confirmRead, forgetConfirmedReads, getThread, selfId, removeConversation, setCounts, setCredits, takePresence, withLaterCredits } from './chat-store.js';
 import { chatEntriesAtom, connectionAtom, openChatAtom, pushSubscribedAtom } from './chats.js';
 import * as mark from './catch-up-mark.js';
 import { keepOutboxOf } from './keep-outbox.js';
@@ -99,6 +99,7 @@ export function startRealtime(): () => void {
   catchUpAgain = false;
   mark.forgetHeld();
   forgetWatched();
+  forgetConfirmedReads();
   awaitingList = [];
   listsAsked = 0;
   lastHeardAt = 0;
