@@ -10,6 +10,7 @@ import { HEALTH_PATH } from './http/health.js';
 import { readsOnly, refuseOtherMethods } from './http/other-methods.js';
 import { negotiatedBody, servesFileAt, staticWithPrecompressed } from './http/precompressed-static.js';
 import { apiSession } from './http/read-only-session.js';
+import { refuseOtherApiMethods } from './http/api-methods.js';
 import { addressedOrigin } from './http/request-origin.js';
 import { setSecurityHeaders } from './http/security-headers.js';
 import { shellContentPolicy } from './http/shell-content-policy.js';
@@ -39,6 +40,8 @@ export function buildApp(ctx: AppContext, options: { clientDir?: string } = {}):
   api.use(apiPrelude(ctx, sites));
   api.use(apiSession(ctx));
   apiRoutes(api, ctx);
+  // a path that exists with other methods: 405 with Allow; any other path: 404
+  refuseOtherApiMethods(api);
   api.use(() => {
     throw notFound();
   });
