@@ -4,6 +4,8 @@ import { showBackButton } from './back-button.js';
 import { pageTitle } from './page-title.js';
 import { shouldShowSiteEntryWarning, type SiteEntryInput } from './site-entry.js';
 import { localeFromTag, visibleLanguages } from './language-visibility.js';
+import { trafficSourceSchema } from '../api/auth.js';
+import { isWellFormedText } from '../api/text.js';
 import { hasTrafficSource, parseTrafficSource, searchWithoutCpc } from './traffic-source.js';
 import { signupsOpenForVisitor } from './signups-open-client.js';
 import { formatCountdown, timeBonusSecondsLeft } from './time-bonus.js';
@@ -99,6 +101,16 @@ describe('traffic source', () => {
   it('drops control characters from a landing link, which the sign-up would refuse (the member could not sign up)', () => {
     expect(parseTrafficSource('?network=ad%07net&sub1=%1B%5B31mred&ref=a%0Ab')).toEqual({ network: 'adnet', sub1: '[31mred', ref: 'ab' });
     expect(parseTrafficSource('?network=%00%7F')).toBeNull();
+  });
+  it('cuts a long value at 200 UTF-16 units between characters, never inside an emoji, so the sign-up takes it', () => {
+    const emoji = '\u{1F600}'; // two UTF-16 units
+    const across = parseTrafficSource(`?network=${'a'.repeat(199)}${encodeURIComponent(emoji)}b&ref=${encodeURIComponent(emoji.repeat(150))}`)!;
+    // the emoji straddling unit 200 is left out whole, not cut to its first half
+    expect(across.network).toBe('a'.repeat(199));
+    expect(across.ref).toBe(emoji.repeat(100));
+    for (const value of Object.values(across)) expect(isWellFormedText(value)).toBe(true);
+    expect(trafficSourceSchema.safeParse(across).success).toBe(true);
+    expect(parseTrafficSource(`?sub=${'c'.repeat(250)}`)).toEqual({ sub: 'c'.repeat(200) });
   });
   it('returns null without traffic parameters or with only empty macros', () => {
     expect(parseTrafficSource('?foo=1')).toBeNull();

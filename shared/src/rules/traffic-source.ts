@@ -9,7 +9,22 @@ export type TrackingRecord = Partial<Record<TrafficParam, string>>;
  * (api/text.ts lineText), and the member, who never typed the link, could not sign up at all.
  */
 function clean(value: string): string {
-  return value.replace(/[{}\p{Cc}]/gu, '').trim().slice(0, 200);
+  return cutWhole(value.replace(/[{}\p{Cc}]/gu, '').trim(), MAX_UNITS);
+}
+
+/** What sign-up takes of a tracking value (api/auth.ts `shortText`): 200 UTF-16 units. */
+const MAX_UNITS = 200;
+
+/**
+ * The longest start of `value` of at most `max` UTF-16 units that ends between two characters.
+ * A plain slice could end inside a surrogate pair (an emoji): its lone first half was stored and
+ * sent with the sign-up, which refuses text that is not whole characters (api/text.ts), so the
+ * member could not sign up. Cut on code points, still within the units sign-up counts.
+ */
+function cutWhole(value: string, max: number): string {
+  if (value.length <= max) return value;
+  const last = value.charCodeAt(max - 1);
+  return last >= 0xd800 && last <= 0xdbff ? value.slice(0, max - 1) : value.slice(0, max);
 }
 
 /** The tracking record carried by a query string, or null when it carries none. */
