@@ -3,10 +3,12 @@
  * over real HTTP, where Node answered an empty 431 or 400 and Express its HTML "Cannot POST" page.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { createServer, type Server as HttpServer } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, tempDir, type TestServer } from '../test/harness.js';
+import { answerClientErrorsInJson } from './client-errors.js';
 import { rawRequest, type RawResponse } from '../test/raw-http.js';
 
 let server: TestServer;
@@ -58,6 +60,79 @@ describe('a request Node refuses before any route sees it', () => {
 
   it('the server still answers after them', async () => {
     expect((await rawRequest(`${server.url}/healthz`)).status).toBe(200);
+  });
+});
+
+describe('a request Node refuses for its chunk extensions or its slow headers', () => {
+  // A bare server with the handler the app's server takes, and Node's header and request timeouts
+  // (60 s and 300 s by default) cut short, so the 408 comes within the test.
+  const HEADERS_TIMEOUT_MS = 300;
+  let bare: HttpServer;
+  let port: number;
+  beforeAll(async () => {
+    bare = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: 600, connectionsCheckingInterval: 50 }, (req, res) => {
+      req.resume();
+      req.on('end', () => res.end('ok'));
+    });
+    answerClientErrorsInJson(bare);
+    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+    port = (bare.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => bare.close(() => resolve())));
+
+  /** Writes the bytes and reads until the server closes: the answer, whether it ended the connection, and when. */
+  function exchange(bytes: string): Promise<{ answer: string; closedByServer: boolean; ms: number }> {
+    return new Promise((resolve, reject) => {
+      const started = Date.now();
+      const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+      let answer = '';
+      let closedByServer = false;
+      const guard = setTimeout(() => {
+        socket.destroy();
+        reject(new Error(`no close within 5 s; got ${JSON.stringify(answer.slice(0, 200))}`));
+      }, 5000);
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+      socket.on('end', () => {
+        closedByServer = true;
+        socket.end();
+      });
+      // the server may close while a long request is still being written: what it answered counts
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        clearTimeout(guard);
+        resolve({ answer, closedByServer, ms: Date.now() - started });
+      });
+    });
+  }
+  const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as unknown;
+
+  it('a chunk extension over Node\'s 16 KB limit answers 413 payload_too_large in JSON and closes', async () => {
+    const { answer, closedByServer } = await exchange(
+      `POST /api/messages.php HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n1;ext=${'x'.repeat(20_000)}\r\na\r\n0\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toMatch(/\r\ncontent-type: application\/json/i);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    expect(bodyOf(answer)).toEqual({ error: 'payload_too_large', message: 'The request is too large.' });
+    expect(answer).not.toContain('ok');
+    expect(closedByServer).toBe(true);
+  });
+
+  it('headers that do not arrive within headersTimeout answer 408 try_later in JSON and close', async () => {
+    const { answer, closedByServer, ms } = await exchange('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toMatch(/\r\ncontent-type: application\/json/i);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    expect(bodyOf(answer)).toEqual({ error: 'try_later', message: 'An error occured, please try again later.' });
+    expect(closedByServer).toBe(true);
+    // not before the timeout, and long before a default one
+    expect(ms).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 10);
+    expect(ms).toBeLessThan(3000);
+  });
+
+  it('a whole request in time is still answered', async () => {
+    const { answer } = await exchange('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
   });
 });
 
