@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const read = (path: string) => JSON.parse(readFileSync(dir(path), 'utf8')) as Record<string, string>;
-const french = { ...read('./messages/chat/fr.json'), ...read('./messages/fr.json') };
+const catalogue = (locale: string) => ({ ...read(`./messages/chat/${locale}.json`), ...read(`./messages/${locale}.json`) });
 
 /**
  * The text a reader sees, without the ICU syntax: the parser has already undone ICU's own quoting
@@ -39,20 +39,26 @@ function sampleValues(elements: MessageFormatElement[], values: Record<string, u
 }
 
 /**
- * French typesets its apostrophe as ’ ("l’accueil"); the catalogue had 55 straight ones beside
- * the ’ of the chat screens and the e-mails, so one screen wrote "d'intérêt" and the next "l’instant".
+ * French and Italian typeset their apostrophe as ’ ("l’accueil", "l’e-mail"). The shell catalogues
+ * had straight ones (French 55, Italian 26) beside the ’ of the chat screens and the e-mails, so one
+ * screen wrote "d'intérêt" or "dell'account" and the next "l’instant" or "d’ora".
  */
-describe('French apostrophes', () => {
+describe.each([
+  { locale: 'fr', iso: 'fr-FR' },
+  { locale: 'it', iso: 'it-IT' },
+])('$locale apostrophes', ({ locale, iso }) => {
+  const messages = catalogue(locale);
+
   it('are typographic (’) in every message a reader sees', () => {
-    const straight = Object.entries(french)
+    const straight = Object.entries(messages)
       .filter(([, text]) => visibleText(parse(text)).includes("'"))
       .map(([key, text]) => `${key}: ${text}`);
     expect(straight).toEqual([]);
   });
 
   it('leave every message’s arguments in place', () => {
-    const intl = createIntl({ locale: 'fr-FR', messages: french, onError: (error) => { throw error; } });
-    const lost = Object.entries(french).flatMap(([key, text]) => {
+    const intl = createIntl({ locale: iso, messages, onError: (error) => { throw error; } });
+    const lost = Object.entries(messages).flatMap(([key, text]) => {
       const values = sampleValues(parse(text));
       const shown = intl.formatMessage({ id: key }, values as Record<string, string>);
       const output = Array.isArray(shown) ? shown.join('') : String(shown);
@@ -62,11 +68,18 @@ describe('French apostrophes', () => {
     });
     expect(lost).toEqual([]);
   });
+});
 
-  it('render "d’ici" and the e-mail address in the activation banner', () => {
-    const intl = createIntl({ locale: 'fr-FR', messages: french });
+describe('apostrophes as shown', () => {
+  it('render "d’ici" and the e-mail address in the French activation banner', () => {
+    const intl = createIntl({ locale: 'fr-FR', messages: catalogue('fr') });
     expect(intl.formatMessage({ id: 'activation.text' }, { email: 'anna@example.com' })).toBe(
       'Confirme ton adresse e-mail\u00a0: nous avons envoyé un lien à anna@example.com. D’ici là, les autres membres ne peuvent pas te répondre.',
     );
+  });
+
+  it('render "dell’account" and the name in the Italian account menu label', () => {
+    const intl = createIntl({ locale: 'it-IT', messages: catalogue('it') });
+    expect(intl.formatMessage({ id: 'nav.account' }, { name: 'Giulia' })).toBe('Menu dell’account di Giulia');
   });
 });
