@@ -2,9 +2,10 @@
  * The chat screens as they look on a touch phone (390x844) in each locale: a visual audit's
  * findings (session 44), each test seen failing on the build before its fix.
  */
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import type { ChatsResponse, MessagesResponse } from '../shared/src/api/chats.js';
-import { DEMO_ACCOUNTS } from './chat-fixtures.js';
+import { USERNAME_MAX } from '../shared/src/rules/username.js';
+import { DEMO_ACCOUNTS, newMember } from './chat-fixtures.js';
 import type { DemoAccount } from '../db/seed/demo-accounts.js';
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true };
@@ -158,4 +159,49 @@ test('on a phone the balance, on a line of its own, begins with a capital (it, p
     expect(firstLetter, `${locale}: its first letter`).toBe('uppercase');
     await context.close();
   }
+});
+
+/**
+ * The descendants of `container` (itself too) whose text runs past their own box: a word wider
+ * than the line that nothing breaks. Boxes that cut their text with an ellipsis on purpose are not counted.
+ */
+async function overrunning(container: Locator): Promise<string[]> {
+  return container.evaluate((root) =>
+    [root, ...root.querySelectorAll('*')]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).textOverflow !== 'ellipsis' && el.clientWidth > 0)
+      .map((el) => `${el.className}: ${el.scrollWidth} px of text in ${el.clientWidth} px, "${el.textContent}"`),
+  );
+}
+
+test('on a phone a one-word name as long as names may be stays inside the empty chat, the icebreakers and the delete dialog (it)', async ({ browser, baseURL }) => {
+  // USERNAME_MAX letters and no hyphen or space: the line cannot break at a word's end.
+  const name = 'Wolfeschlegelsteinhausenbergerdorffvoral';
+  expect(name).toHaveLength(USERNAME_MAX);
+  const peer = await newMember(browser, baseURL!, name);
+  await peer.context.close();
+  // James: premium, so the empty chat is not the conversation limit's notice.
+  const context = await memberOn(browser, baseURL!, 'it', DEMO_ACCOUNTS.premium);
+  const page = await context.newPage();
+  await page.goto(`/members/${peer.id}/chat`);
+  const card = page.locator('.chat-empty-thread');
+  await expect(card.locator('.chat-empty-title')).toContainText(name);
+  expect.soft(await overrunning(card), 'the empty chat\'s card').toEqual([]);
+  await page.getByTestId('open-icebreakers').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.locator('.chat-modal-lead')).toContainText(name);
+  await settled(page);
+  expect.soft(await overrunning(dialog.locator('.chat-modal-lead')), 'the icebreakers\' lead').toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  // A chat begun (a message sent) has Delete in its menu.
+  const sent = await context.request.post('/api/messages.php', { data: { profile: peer.id, client_id: `long-name-${Date.now()}`, body: 'Ciao!' } });
+  expect(sent.ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByTestId('chat-input')).toBeVisible();
+  await page.locator('.chat-menu .dropdown-toggle').click();
+  await page.locator('.chat-menu .dropdown-item-danger').click();
+  await expect(dialog.locator('.chat-confirm-text')).toContainText(name);
+  await settled(page);
+  expect.soft(await overrunning(dialog.locator('.chat-confirm-text')), 'the delete dialog\'s text').toEqual([]);
+  await context.close();
 });
