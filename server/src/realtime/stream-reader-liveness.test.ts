@@ -6,11 +6,11 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MessageDto, SendMessageResponse } from '@shared/api/chats.js';
-import { clientId, loggedInMember } from '../modules/chats/chat-test-kit.js';
+import { clientId, memberWithSocket } from '../modules/chats/chat-test-kit.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { startPrivateRedis, type PrivateRedis } from '../test/multi-process.js';
 import { openPartitionLink, type PartitionLink } from '../test/partition-link.js';
-import { command, nextEvent, openSocket, type ClientSocket } from './testing.js';
+import { command, nextEvent, type ClientSocket } from './testing.js';
 
 let redis: PrivateRedis;
 let link: PartitionLink;
@@ -35,12 +35,7 @@ afterAll(async () => {
   await redis?.kill();
 });
 
-async function memberOn(server: TestServer) {
-  const member = await loggedInMember(server);
-  const socket = await openSocket(server.url, { cookie: member.client.cookieHeader() });
-  sockets.push(socket);
-  return { ...member, socket };
-}
+const memberOn = (server: TestServer) => memberWithSocket(server, sockets);
 
 it('a member on a node whose Redis connections were forgotten gets messages from another node live again', async () => {
   forgetful = await startTestServer({ ...ENV, REDIS_URL: link.url });

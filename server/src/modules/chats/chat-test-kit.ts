@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createMember, type MemberOverrides } from '../../test/factories.js';
 import type { TestClient, TestServer } from '../../test/harness.js';
 import { loginAs } from '../../test/login.js';
+import { openSocket, type ClientSocket } from '../../realtime/testing.js';
 import { and, eq } from 'drizzle-orm';
 import { conversationMembers, type UserRow } from '@db/schema/index.js';
 
@@ -34,4 +35,12 @@ export function memberRow(server: TestServer, conversation: number, userId: numb
     .from(conversationMembers)
     .where(and(eq(conversationMembers.conversationId, conversation), eq(conversationMembers.userId, userId)))
     .get()!;
+}
+
+/** A new member logged in on `server` with a socket open there, kept in `opened` for the test to close. */
+export async function memberWithSocket(server: TestServer, opened: ClientSocket[]): Promise<LoggedIn & { socket: ClientSocket }> {
+  const member = await loggedInMember(server);
+  const socket = await openSocket(server.url, { cookie: member.client.cookieHeader() });
+  opened.push(socket);
+  return { ...member, socket };
 }
