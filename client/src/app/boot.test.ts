@@ -187,6 +187,48 @@ describe('refreshUser', () => {
   });
 });
 
+describe('the start language', () => {
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+    vi.doUnmock('../i18n/change-locale.js');
+    document.cookie = 'i18n_redirected=; Max-Age=0; Path=/';
+  });
+
+  const answering = (language: string) => (url: unknown) =>
+    Promise.resolve(String(url).startsWith('/api/settings.php') ? json(200, { name: 'Amora', domain_language: 'de_DE' }) : json(200, { user: { ...MEMBER, language } }));
+
+  async function languagesShown(): Promise<string[]> {
+    const shown: string[] = [];
+    vi.doMock('../i18n/change-locale.js', () => ({ activateLocale: async (locale: string) => void shown.push(locale) }));
+    const { boot } = await load();
+    await boot();
+    // Each language once, in the order shown: this stand-in does not make the language current, so
+    // the member's own may be asked for again after the start.
+    return [...new Set(shown)];
+  }
+
+  it('of a member on a device where no language was chosen is hers from the first render, not the site’s first', async () => {
+    // The page came up in German (the site's domain_language) and turned Polish a moment later.
+    fetchMock.mockImplementation(answering('pl'));
+    expect(await languagesShown()).toEqual(['pl']);
+  });
+
+  it('is the language chosen on this device (the cookie) before the member’s own', async () => {
+    document.cookie = 'i18n_redirected=fr; Path=/';
+    fetchMock.mockImplementation(answering('pl'));
+    expect(await languagesShown()).toEqual(['fr']);
+  });
+
+  it('of a visitor, or of a member whose language the app does not have, is the site’s', async () => {
+    fetchMock.mockImplementation(answering('xx'));
+    expect(await languagesShown()).toEqual(['de']);
+  });
+});
+
 describe('the site name', () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock);

@@ -89,16 +89,20 @@ export function loadUserAtStart(): Promise<void> {
 }
 
 /**
- * Everything the first render needs: the messages of the start language. Settings are awaited
- * only when no language cookie exists, because only then does domain_language pick the language.
+ * Everything the first render needs: the messages of the start language. Settings and the member
+ * are awaited only when no language cookie exists, because only then do the member's own language
+ * and domain_language pick it; both are bounded by START_WITHIN_MS. The member is awaited too so
+ * that a member on a device with no cookie starts in her language: the page came up in the site's
+ * and switched a moment later, when the member loaded (followAccountLanguage).
  */
 export async function boot(): Promise<void> {
   setMemberOfPage(() => appStore.get(userAtom)?.id ?? null);
   followLogOutElsewhere();
-  void loadUserAtStart();
+  const userLoad = loadUserAtStart();
   const settings = loadSettings(startRetries());
   const cookie = readLanguageCookie();
-  const locale = startLocale(cookie, cookie ? null : (await settings)?.domain_language);
+  const [loaded] = cookie ? [null] : await Promise.all([settings, userLoad]);
+  const locale = startLocale(cookie, loaded?.domain_language, appStore.get(userAtom)?.language);
   await activateLocale(locale);
   // After the start language, so the member's own cannot be overtaken by it.
   followAccountLanguage();

@@ -1,15 +1,17 @@
 /**
  * The language a page starts in, decided the same way by the client (i18n/boot) and by the server
  * for the app shell it sends (the `lang` and the <noscript> text a page has before any script
- * runs, http/site-shells.ts): the language cookie (a choice on this device) first, else the first
- * two letters of the site's domain_language when supported (spec section 3, "Language at server
- * start"), else English. The browser's own language (Accept-Language) is not part of it.
+ * runs, http/site-shells.ts): the language cookie (a choice on this device) first, else the
+ * member's own language (`accountLanguage`, the client only: it knows the member before its first
+ * render), else the first two letters of the site's domain_language when supported (spec section
+ * 3, "Language at server start"), else English. The browser's own language (Accept-Language) is
+ * not part of it.
  */
 import { DEFAULT_LOCALE, LANGUAGE_COOKIE, type Locale } from '../constants.js';
 import { isLocale, localeFromTag } from './language-visibility.js';
 
-export function startLocale(cookie: Locale | null, domainLanguage: string | null | undefined): Locale {
-  return cookie ?? localeFromTag(domainLanguage) ?? DEFAULT_LOCALE;
+export function startLocale(cookie: Locale | null, domainLanguage: string | null | undefined, accountLanguage?: string | null): Locale {
+  return cookie ?? (isLocale(accountLanguage) ? accountLanguage : null) ?? localeFromTag(domainLanguage) ?? DEFAULT_LOCALE;
 }
 
 /**
