@@ -52,6 +52,16 @@ describe('the realtime owner', () => {
     expect(shown).toEqual(['connecting', 'online']);
   });
 
+  it('the grace of a socket dropped as the member logged out does not say "Offline" in the next member’s tab', async () => {
+    vi.useFakeTimers();
+    await startConnectedOnFakeTimers(() => undefined);
+    // Her socket closes as the owner stops, and says 'disconnect' as it goes.
+    stop();
+    start(() => undefined);
+    await vi.advanceTimersByTimeAsync(RECONNECT_GRACE_MS + 100);
+    expect(appStore.get(connectionAtom)).toBe('connecting');
+  });
+
   it('a live socket that drops says "Offline" once its grace is over, or at once when the attempt to bring it back fails', async () => {
     vi.useFakeTimers();
     await startConnectedOnFakeTimers(() => undefined);

@@ -59,8 +59,11 @@ export class FakeSocket {
       },
     };
   }
+  /** As Socket.IO's: a connected socket says 'disconnect' to its handlers as it closes. */
   close() {
+    if (!this.connected) return;
     this.connected = false;
+    this.server('disconnect', 'io client disconnect');
   }
   server(event: string, ...args: unknown[]) {
     if (event !== 'connect' && event !== 'disconnect' && event !== 'connect_error') this.manager('packet');

@@ -95,6 +95,8 @@ function pollOverride(): number | null {
 /** Starts the realtime owner; returns the stop function (called on log-out / unmount). */
 export function startRealtime(): () => void {
   stopped = false;
+  // A grace the previous owner's closing socket started (socketDown) is not this one's.
+  clearTimeout(graceTimer);
   restReached = false;
   catchUpAgain = false;
   mark.forgetHeld();
