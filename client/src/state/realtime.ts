@@ -95,8 +95,6 @@ function pollOverride(): number | null {
 /** Starts the realtime owner; returns the stop function (called on log-out / unmount). */
 export function startRealtime(): () => void {
   stopped = false;
-  // A grace the previous owner's closing socket started (socketDown) is not this one's.
-  clearTimeout(graceTimer);
   restReached = false;
   catchUpAgain = false;
   mark.forgetHeld();
@@ -144,10 +142,12 @@ export function startRealtime(): () => void {
     window.removeEventListener('online', onBrowserOnline);
     poller?.stop();
     poller = null;
-    clearTimeout(graceTimer);
     sends.stop();
     socket?.close();
     socket = null;
+    // After the close: a connected socket says 'disconnect' as it closes, which arms a grace
+    // (socketDown) that would otherwise turn the next owner's tab to "Offline".
+    clearTimeout(graceTimer);
     appStore.set(connectionAtom, 'connecting');
   };
 }

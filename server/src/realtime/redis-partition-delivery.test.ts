@@ -5,16 +5,13 @@
  * went into a publish that neither failed nor arrived: live delivery stopped for everyone on the
  * node until the kernel gave up on the connection, a quarter of an hour later.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MessageDto, SendMessageResponse } from '@shared/api/chats.js';
 import { clientId, memberWithSocket } from '../modules/chats/chat-test-kit.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { startPrivateRedis, type PrivateRedis } from '../test/multi-process.js';
-import { openPartitionLink, type PartitionLink } from '../test/partition-link.js';
+import { usePartitionedRedis } from '../test/partitioned-redis.js';
 import { command, nextEvent, type ClientSocket } from './testing.js';
 
-let redis: PrivateRedis;
-let link: PartitionLink;
 /** Each test's two nodes: the first holds the database, the second shares it. */
 const nodes: Array<[TestServer, TestServer]> = [];
 const sockets: ClientSocket[] = [];
@@ -24,20 +21,12 @@ const sockets: ClientSocket[] = [];
 // holds a PING's answer back as a partition would.
 const ENV = { REDIS_COMMAND_TIMEOUT_MS: '1000' };
 
-beforeAll(async () => {
-  redis = await startPrivateRedis();
-  link = await openPartitionLink(redis.port);
-}, 30_000);
-
-afterAll(async () => {
+const redis = usePartitionedRedis(async () => {
   sockets.forEach((s) => s.close());
-  link?.heal();
   for (const [first, second] of nodes) {
     await second.close();
     await first.destroy();
   }
-  await link?.close();
-  await redis?.kill();
 });
 
 const memberOn = (server: TestServer) => memberWithSocket(server, sockets);
@@ -47,8 +36,8 @@ const bodyIs = (body: string) => (m: MessageDto) => m.body === body;
 
 describe.each(['sharded', 'classic', 'streams'] as const)('a partition between a node and Redis (%s adapter)', (adapter) => {
   it('members on the partitioned node still get each other’s messages live; a member on another node gets them once Redis answers again', async () => {
-    const partitioned = await startTestServer({ ...ENV, REDIS_URL: link.url, SOCKET_ADAPTER: adapter });
-    const other = await startTestServer({ ...ENV, REDIS_URL: `redis://127.0.0.1:${redis.port}`, SOCKET_ADAPTER: adapter }, { db: partitioned.db });
+    const partitioned = await startTestServer({ ...ENV, REDIS_URL: redis.link.url, SOCKET_ADAPTER: adapter });
+    const other = await startTestServer({ ...ENV, REDIS_URL: redis.directUrl, SOCKET_ADAPTER: adapter }, { db: partitioned.db });
     nodes.push([partitioned, other]);
     const a = await memberOn(partitioned);
     const b = await memberOn(partitioned);
@@ -57,7 +46,7 @@ describe.each(['sharded', 'classic', 'streams'] as const)('a partition between a
     expect((await sendOver(a.socket, b.user.id, 'before')).ok).toBe(true);
     await before;
 
-    link.partition();
+    redis.link.partition();
     try {
       const live = nextEvent(b.socket, 'message:new', bodyIs('during'), 5_000);
       expect((await sendOver(a.socket, b.user.id, 'during')).ok).toBe(true);
@@ -65,7 +54,7 @@ describe.each(['sharded', 'classic', 'streams'] as const)('a partition between a
       // To the other node, through the partition.
       expect((await sendOver(a.socket, c.user.id, 'across')).ok).toBe(true);
     } finally {
-      link.heal();
+      redis.link.heal();
     }
     // The publish is sent again as the connection comes back, or C is told to catch up: either way
     // C has the message soon after.

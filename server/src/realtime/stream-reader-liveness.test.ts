@@ -4,16 +4,13 @@
  * its publisher and subscriber are gone and reconnects them, but the reader waited for ever, so
  * the members on that node never again received what members on other nodes sent them live.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { MessageDto, SendMessageResponse } from '@shared/api/chats.js';
 import { clientId, memberWithSocket } from '../modules/chats/chat-test-kit.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { startPrivateRedis, type PrivateRedis } from '../test/multi-process.js';
-import { openPartitionLink, type PartitionLink } from '../test/partition-link.js';
+import { usePartitionedRedis } from '../test/partitioned-redis.js';
 import { command, nextEvent, type ClientSocket } from './testing.js';
 
-let redis: PrivateRedis;
-let link: PartitionLink;
 let forgetful: TestServer | undefined;
 let other: TestServer | undefined;
 const sockets: ClientSocket[] = [];
@@ -22,24 +19,17 @@ const sockets: ClientSocket[] = [];
 // within the 5 s of its XREAD block and 2 s more.
 const ENV = { REDIS_COMMAND_TIMEOUT_MS: '1000', SOCKET_ADAPTER: 'streams' };
 
-beforeAll(async () => {
-  redis = await startPrivateRedis();
-  link = await openPartitionLink(redis.port);
-}, 30_000);
-
-afterAll(async () => {
+const redis = usePartitionedRedis(async () => {
   sockets.forEach((s) => s.close());
   await other?.close();
   await forgetful?.destroy();
-  await link?.close();
-  await redis?.kill();
 });
 
 const memberOn = (server: TestServer) => memberWithSocket(server, sockets);
 
 it('a member on a node whose Redis connections were forgotten gets messages from another node live again', async () => {
-  forgetful = await startTestServer({ ...ENV, REDIS_URL: link.url });
-  other = await startTestServer({ ...ENV, REDIS_URL: `redis://127.0.0.1:${redis.port}` }, { db: forgetful.db });
+  forgetful = await startTestServer({ ...ENV, REDIS_URL: redis.link.url });
+  other = await startTestServer({ ...ENV, REDIS_URL: redis.directUrl }, { db: forgetful.db });
   const a = await memberOn(forgetful);
   const c = await memberOn(other);
   const send = (body: string) => command<SendMessageResponse>(c.socket, 'message:send', { profile: a.user.id, client_id: clientId(), body });
@@ -51,7 +41,7 @@ it('a member on a node whose Redis connections were forgotten gets messages from
 
   // The node notices its publisher went and, once it is back, tells its members to catch up.
   const caughtUp = nextEvent(a.socket, 'invalidate', () => true, 10_000);
-  link.forgetOpenConnections();
+  redis.link.forgetOpenConnections();
   await caughtUp;
 
   // Sent after that catch-up: only the stream reader can bring it.
